@@ -1,0 +1,39 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../../src/server/config.ts';
+import { createApp } from '../../src/server/http/app.ts';
+import { StaticSite } from '../../src/server/http/static-site.ts';
+import { createJobQueue } from '../../src/server/jobs/queue.ts';
+import { createLogger } from '../../src/server/logger.ts';
+import type { TestDatabase } from './databases.ts';
+
+/** The HTTP app on a test database, without listening on a port (requests go through `app.request`). */
+export function createTestApp(database: TestDatabase, options: { site?: StaticSite | null } = {}) {
+  const logger = createLogger('silent');
+  const jobs = createJobQueue({ db: database.db, logger, pollIntervalMs: 20 });
+  const config = loadConfig({ NODE_ENV: 'test' });
+  const app = createApp({ config, database, logger, jobs, version: 'test' }, options.site ?? null);
+  return { app, jobs };
+}
+
+/** A tiny built site on disk: shell, one prerendered page and one hashed asset. */
+export function createFixtureSite(): StaticSite {
+  const dir = mkdtempSync(join(tmpdir(), 'prospector-site-'));
+  mkdirSync(join(dir, 'pages'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><html><body><div id="root"></div>shell</body></html>',
+  );
+  writeFileSync(
+    join(dir, 'pages/index.html'),
+    '<!doctype html><html><body><div id="root"><h1>Landing</h1></div></body></html>',
+  );
+  writeFileSync(
+    join(dir, 'pages/enhanced-pricing.html'),
+    `<!doctype html><html><body>${'pricing '.repeat(200)}</body></html>`,
+  );
+  writeFileSync(join(dir, 'assets/main-abc123.js'), 'console.log("hi")');
+  return new StaticSite(dir);
+}

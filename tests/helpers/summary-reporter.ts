@@ -1,0 +1,21 @@
+import type { Reporter, TestModule } from 'vitest/node';
+
+/** Prints the plain closing line "N passed, N failed, N skipped" that CI reads. */
+export default class SummaryReporter implements Reporter {
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>) {
+    let passed = 0;
+    let failed = 0;
+    let skipped = 0;
+    for (const module of testModules) {
+      for (const test of module.children.allTests()) {
+        const state = test.result().state;
+        if (state === 'passed') passed++;
+        else if (state === 'failed') failed++;
+        else skipped++;
+      }
+      // A file that failed to load has no tests but must still count as a failure.
+      if (module.state() === 'failed' && [...module.children.allTests()].length === 0) failed++;
+    }
+    console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+  }
+}
