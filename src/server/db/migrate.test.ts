@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends, type TestDatabase } from '../../../tests/helpers/databases.ts';
+import { queryRows } from './client.ts';
+import { seedReferenceData } from './seed/seed.ts';
+
+describe.each(backends())('migrations and seed on $name', (backend) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await backend.create();
+  });
+  afterAll(() => database.destroy());
+
+  it('creates the tables', async () => {
+    const rows = await queryRows<{ table_name: string }>(
+      database.db,
+      sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+    );
+    expect(rows.map((r) => r.table_name)).toEqual(
+      expect.arrayContaining(['industry_codes', 'job_schedules', 'jobs']),
+    );
+  });
+
+  it('can be applied again without changes', async () => {
+    await database.migrate();
+    const rows = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+    );
+    expect(rows[0]?.n).toBeGreaterThan(0);
+  });
+
+  it('seeds the NAICS codes idempotently', async () => {
+    const first = await seedReferenceData(database.db);
+    await seedReferenceData(database.db);
+    const rows = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from industry_codes`,
+    );
+    expect(rows[0]?.n).toBe(first.industryCodes);
+    expect(first.industryCodes).toBeGreaterThan(2000);
+    const software = await queryRows<{ title: string; parent_code: string; level: number }>(
+      database.db,
+      sql`select title, parent_code, level from industry_codes where code = '513210'`,
+    );
+    expect(software[0]).toEqual({ title: 'Software Publishers', parent_code: '51321', level: 6 });
+    const manufacturing = await queryRows<{ parent_code: string }>(
+      database.db,
+      sql`select parent_code from industry_codes where code = '334'`,
+    );
+    expect(manufacturing[0]?.parent_code).toBe('31-33');
+  });
+});

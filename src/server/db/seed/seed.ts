@@ -1,0 +1,66 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import Papa from 'papaparse';
+import { PROJECT_ROOT } from '../../paths.ts';
+import type { Db } from '../client.ts';
+import { industryCodes } from '../schema.ts';
+
+const SEED_DATA_DIR = join(PROJECT_ROOT, 'src/server/db/seed/data');
+
+type IndustryCode = typeof industryCodes.$inferInsert;
+
+/** NAICS codes from the Census list; ranged sectors such as "31-33" are kept as they are. */
+export function loadNaicsCodes(csvText: string): IndustryCode[] {
+  const { data } = Papa.parse<{ code: string; title: string }>(csvText.trim(), {
+    header: true,
+    skipEmptyLines: true,
+  });
+  return data.map(({ code, title }) => {
+    const digits = code.includes('-') ? 2 : code.length;
+    return {
+      code,
+      title: title.trim(),
+      level: digits,
+      parentCode: digits > 2 ? parentOf(code) : null,
+    };
+  });
+}
+
+function parentOf(code: string): string {
+  const sector = code.slice(0, 2);
+  const ranged: Record<string, string> = {
+    '31': '31-33',
+    '32': '31-33',
+    '33': '31-33',
+    '44': '44-45',
+    '45': '44-45',
+    '48': '48-49',
+    '49': '48-49',
+  };
+  return code.length === 3 ? (ranged[sector] ?? sector) : code.slice(0, -1);
+}
+
+/** Idempotent: inserts missing reference rows and updates changed titles; safe at every start. */
+export async function seedReferenceData(
+  db: Db,
+  seedDataDir: string = SEED_DATA_DIR,
+): Promise<{ industryCodes: number }> {
+  const codes = loadNaicsCodes(readFileSync(join(seedDataDir, 'naics-2022.csv'), 'utf8'));
+  await db.transaction(async (tx) => {
+    for (let i = 0; i < codes.length; i += 500) {
+      await tx
+        .insert(industryCodes)
+        .values(codes.slice(i, i + 500))
+        .onConflictDoUpdate({
+          target: industryCodes.code,
+          set: {
+            title: sql`excluded.title`,
+            level: sql`excluded.level`,
+            parentCode: sql`excluded.parent_code`,
+          },
+        });
+    }
+  });
+  return { industryCodes: codes.length };
+}
