@@ -1,0 +1,107 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { compress } from 'hono/compress';
+import { requestId } from 'hono/request-id';
+import { REDIRECTS } from '../../shared/routes.ts';
+import type { AppDeps, AppEnv } from '../context.ts';
+import { healthRoutes } from '../features/health/routes.ts';
+import { jobsRoutes } from '../features/jobs/routes.ts';
+import { mountApiDocs } from './api-docs.ts';
+import { AppError, errorBody } from './errors.ts';
+import { securityHeaders } from './security-headers.ts';
+import { type StaticSite, sendStatic } from './static-site.ts';
+
+/** Requests to these paths are logged at debug level: load balancers poll them constantly. */
+const QUIET_PATHS = new Set(['/api/health']);
+
+export function createApp(deps: AppDeps, site: StaticSite | null) {
+  const app = new OpenAPIHono<AppEnv>({
+    // zod validation failures of any route come back in our one error shape.
+    defaultHook: (result, c) => {
+      if (!result.success) {
+        const issues = result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+        const first = issues[0];
+        const message = first
+          ? `Invalid request: ${first.path ? `${first.path}: ` : ''}${first.message}`
+          : 'Invalid request';
+        return c.json(errorBody('VALIDATION_ERROR', message, issues), 400);
+      }
+    },
+  });
+
+  app.use(requestId());
+  app.use(async (c, next) => {
+    const logger = deps.logger.child({ reqId: c.get('requestId') });
+    c.set('logger', logger);
+    const started = performance.now();
+    await next();
+    const level = QUIET_PATHS.has(c.req.path) ? 'debug' : 'info';
+    logger[level](
+      {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      },
+      'request',
+    );
+  });
+  app.use(securityHeaders());
+  app.use('/api/*', compress());
+
+  for (const [from, to] of Object.entries(REDIRECTS)) {
+    app.get(from, (c) => c.redirect(to, 302));
+  }
+
+  app.route('/', healthRoutes(deps));
+  app.route('/', jobsRoutes(deps));
+
+  app.doc31('/api/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'Prospector',
+      version: deps.version,
+      description: 'The HTTP API of Prospector, the open-source AI sales-agent platform.',
+    },
+  });
+  mountApiDocs(app, () =>
+    app.getOpenAPI31Document({ openapi: '3.1.0', info: { title: 'Prospector', version: deps.version } }),
+  );
+
+  app.all('/api/*', (c) =>
+    c.json(errorBody('NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`), 404),
+  );
+
+  app.on(['GET', 'HEAD'], '*', (c) => {
+    if (!site?.built) {
+      return c.text('The web app is not built. Run `npm run build` (npm start does it for you).', 503);
+    }
+    const asset = site.asset(c.req.path);
+    if (asset) return sendStatic(c, asset);
+    const page = site.page(c.req.path);
+    if (!page) return c.notFound();
+    if (page.status === 404) c.get('logger').warn({ path: c.req.path }, 'page not found');
+    return sendStatic(c, page.file, page.status);
+  });
+
+  app.notFound((c) => c.json(errorBody('NOT_FOUND', `Nothing at ${c.req.method} ${c.req.path}`), 404));
+
+  app.onError((err, c) => {
+    if (err instanceof AppError) return c.json(errorBody(err.code, err.message, err.details), err.status);
+    if (err instanceof SyntaxError && /JSON/.test(err.message)) {
+      return c.json(errorBody('BAD_REQUEST', 'Malformed JSON in request body'), 400);
+    }
+    const logger = c.get('logger') ?? deps.logger;
+    logger.error({ err, path: c.req.path }, 'unhandled error');
+    return c.json(
+      errorBody(
+        'INTERNAL_ERROR',
+        `Something went wrong on our side. Reference: ${c.get('requestId') ?? 'none'}`,
+      ),
+      500,
+    );
+  });
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

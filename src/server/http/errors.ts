@@ -1,0 +1,43 @@
+import { z } from '@hono/zod-openapi';
+
+export type ErrorCode =
+  | 'BAD_REQUEST'
+  | 'VALIDATION_ERROR'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'INSUFFICIENT_CREDITS'
+  | 'RATE_LIMITED'
+  | 'INTERNAL_ERROR'
+  | 'SERVICE_UNAVAILABLE';
+
+/** The one application error: services throw it, the HTTP layer turns it into `{ error: { code, message, details? } }`. */
+export class AppError extends Error {
+  override name = 'AppError';
+  constructor(
+    readonly code: ErrorCode,
+    readonly status: 400 | 401 | 402 | 403 | 404 | 409 | 413 | 422 | 429 | 500 | 503,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export const errorResponseSchema = z
+  .object({
+    error: z.object({
+      code: z.string().openapi({ example: 'NOT_FOUND' }),
+      message: z.string().openapi({ example: 'Job not found' }),
+      details: z.unknown().optional(),
+    }),
+  })
+  .openapi('Error');
+
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+export function errorBody(code: string, message: string, details?: unknown): ErrorResponse {
+  return { error: details === undefined ? { code, message } : { code, message, details } };
+}
