@@ -1,0 +1,61 @@
+import { Suspense, useEffect } from 'react';
+import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
+import { APP_PATHS, REDIRECTS } from '../../shared/routes.ts';
+import { AppErrorBoundary, RouteErrorBoundary } from '../components/error-boundaries.tsx';
+import { LoadingSkeleton } from '../components/ui/skeleton.tsx';
+import { Toaster } from '../components/ui/toaster.tsx';
+import { NotFoundPage } from './not-found-page.tsx';
+import { type Page, PUBLIC_PAGES } from './pages.tsx';
+import { prefetchRelated, startPrefetching } from './prefetch.ts';
+import { PublicLayout } from './public-layout.tsx';
+
+export function resolvePage(path: string): Page | undefined {
+  return PUBLIC_PAGES[path];
+}
+
+function PrefetchOnNavigation() {
+  const { pathname } = useLocation();
+  useEffect(() => startPrefetching(resolvePage), []);
+  useEffect(() => prefetchRelated(resolvePage, pathname), [pathname]);
+  return null;
+}
+
+/** Guarded app routes need a signed-in user (accounts arrive with issue #3); visitors go to the landing page. */
+function SignedInGuard() {
+  return <Navigate to="/" replace />;
+}
+
+function PageSuspense() {
+  return (
+    <RouteErrorBoundary>
+      <Suspense fallback={<LoadingSkeleton variant="minimal" />}>
+        <Outlet />
+      </Suspense>
+    </RouteErrorBoundary>
+  );
+}
+
+export function App() {
+  return (
+    <AppErrorBoundary>
+      <PrefetchOnNavigation />
+      <Routes>
+        <Route element={<PublicLayout />}>
+          <Route element={<PageSuspense />}>
+            {Object.entries(PUBLIC_PAGES).map(([path, { Component }]) => (
+              <Route key={path} path={path} element={<Component />} />
+            ))}
+            {Object.entries(REDIRECTS).map(([from, to]) => (
+              <Route key={from} path={from} element={<Navigate to={to} replace />} />
+            ))}
+            <Route path="*" element={<NotFoundPage />} />
+          </Route>
+        </Route>
+        {APP_PATHS.map((path) => (
+          <Route key={path} path={path} element={<SignedInGuard />} />
+        ))}
+      </Routes>
+      <Toaster />
+    </AppErrorBoundary>
+  );
+}

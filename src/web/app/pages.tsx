@@ -1,0 +1,68 @@
+import { type ComponentType, lazy } from 'react';
+
+type Loader = () => Promise<{ default: ComponentType }>;
+export type Page = { load: Loader; Component: ComponentType };
+
+/** A route-level code-split page: `load` fetches its chunk (used by prefetch), `Component` renders it. */
+function page<M>(importer: () => Promise<M>, pick: (module: M) => ComponentType): Page {
+  let pending: Promise<{ default: ComponentType }> | null = null;
+  const load: Loader = () => {
+    pending ??= importer().then((module) => ({ default: pick(module) }));
+    return pending;
+  };
+  return { load, Component: lazy(load) };
+}
+
+export const pages = {
+  landing: page(
+    () => import('../features/marketing/pages/landing-page.tsx'),
+    (m) => m.LandingPage,
+  ),
+  product: page(
+    () => import('../features/marketing/pages/product-page.tsx'),
+    (m) => m.ProductPage,
+  ),
+  pricing: page(
+    () => import('../features/marketing/pages/pricing-page.tsx'),
+    (m) => m.PricingPage,
+  ),
+  enhancedPricing: page(
+    () => import('../features/marketing/pages/enhanced-pricing-page.tsx'),
+    (m) => m.EnhancedPricingPage,
+  ),
+  company: page(
+    () => import('../features/marketing/pages/company-page.tsx'),
+    (m) => m.CompanyPage,
+  ),
+  privacy: page(
+    () => import('../features/marketing/pages/legal-pages.tsx'),
+    (m) => m.PrivacyPage,
+  ),
+  terms: page(
+    () => import('../features/marketing/pages/legal-pages.tsx'),
+    (m) => m.TermsPage,
+  ),
+  cookies: page(
+    () => import('../features/marketing/pages/legal-pages.tsx'),
+    (m) => m.CookiesPage,
+  ),
+  contact: page(
+    () => import('../features/marketing/pages/contact-page.tsx'),
+    (m) => m.ContactPage,
+  ),
+} satisfies Record<string, Page>;
+
+/** Which page each public path shows; the router and prefetching both read this. */
+export const PUBLIC_PAGES: Record<string, Page> = {
+  '/': pages.landing,
+  '/auth': pages.landing,
+  '/login': pages.landing,
+  '/product': pages.product,
+  '/pricing': pages.pricing,
+  '/enhanced-pricing': pages.enhancedPricing,
+  '/company': pages.company,
+  '/privacy': pages.privacy,
+  '/terms': pages.terms,
+  '/cookies': pages.cookies,
+  '/contact': pages.contact,
+};

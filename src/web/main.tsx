@@ -1,0 +1,32 @@
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { App, resolvePage } from './app/app.tsx';
+import './styles.css';
+
+// Spec 1 §2.1: a token query parameter is removed from the address bar on load.
+const url = new URL(window.location.href);
+if (url.searchParams.has('token')) {
+  url.searchParams.delete('token');
+  window.history.replaceState(window.history.state, '', url);
+}
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root is missing from index.html');
+
+const app = (
+  <StrictMode>
+    <BrowserRouter>
+      <App />
+    </BrowserRouter>
+  </StrictMode>
+);
+
+// The dev server leaves only the placeholder comment; a prerendered page has real elements.
+if (root.firstElementChild) {
+  // Prerendered page: load its chunk first so hydration matches the server markup without a suspend.
+  const page = resolvePage(window.location.pathname);
+  (page ? page.load() : Promise.resolve()).finally(() => hydrateRoot(root, app));
+} else {
+  createRoot(root).render(app);
+}
