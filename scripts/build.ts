@@ -1,0 +1,81 @@
+/**
+ * Production build: images -> client bundle (Vite) -> prerendered public pages -> server bundle.
+ * `npm start` runs it when dist/ is missing or older than the sources.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build as esbuild } from 'esbuild';
+import { build as viteBuild } from 'vite';
+import { prerenderedFileName } from '../src/server/http/static-site.ts';
+import { PRERENDERED_PATHS } from '../src/shared/routes.ts';
+import { pageMeta } from '../src/web/app/page-meta.ts';
+
+const root = join(import.meta.dirname, '..');
+const dist = join(root, 'dist');
+const started = Date.now();
+const step = (name: string) =>
+  console.log(`[build] ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+
+step('images');
+execFileSync(
+  process.execPath,
+  [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'scripts/build-images.ts')],
+  {
+    stdio: 'inherit',
+  },
+);
+
+step('client bundle');
+rmSync(dist, { recursive: true, force: true });
+await viteBuild({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn' });
+
+step('prerender');
+await viteBuild({
+  configFile: join(root, 'vite.config.ts'),
+  logLevel: 'warn',
+  build: {
+    ssr: join(root, 'src/web/prerender.tsx'),
+    outDir: join(dist, 'ssr'),
+    emptyOutDir: true,
+    copyPublicDir: false,
+  },
+});
+const { renderPage } = (await import(pathToFileURL(join(dist, 'ssr/prerender.js')).href)) as {
+  renderPage: (url: string) => Promise<string>;
+};
+const template = readFileSync(join(dist, 'client/index.html'), 'utf8');
+mkdirSync(join(dist, 'client/pages'), { recursive: true });
+for (const path of PRERENDERED_PATHS) {
+  const meta = pageMeta(path);
+  const html = template
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
+    .replace(/(<meta\s+name="description"\s+content=")[^"]*(")/, `$1${escapeHtml(meta.description)}$2`)
+    .replace('<!--app-html-->', await renderPage(path));
+  writeFileSync(join(dist, 'client/pages', prerenderedFileName(path)), html);
+}
+rmSync(join(dist, 'ssr'), { recursive: true, force: true });
+
+step('server bundle');
+await esbuild({
+  entryPoints: [join(root, 'src/server/main.ts')],
+  outfile: join(dist, 'server/main.js'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+});
+
+writeFileSync(join(dist, '.build-stamp'), new Date().toISOString());
+step('done');
+
+function escapeHtml(text: string): string {
+  return text.replace(
+    /[&<>"]/g,
+    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch] ?? ch,
+  );
+}
