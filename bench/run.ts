@@ -1,0 +1,11 @@
+/** `npm run bench`: every benchmark in turn (build first: `npm run build`, or npm start builds). */
+import { benchServer } from './server.ts';
+import { benchWebVitals } from './web-vitals.ts';
+
+const which = process.argv[2];
+const figures = [
+  ...(which === undefined || which === 'server' ? await benchServer() : []),
+  ...(which === undefined || which === 'web-vitals' ? await benchWebVitals() : []),
+];
+const missed = figures.filter((f) => !f.ok);
+console.log(missed.length ? `\n${missed.length} target(s) missed.` : '\nAll targets met.');

@@ -1,0 +1,111 @@
+/**
+ * Server benchmark: time from `npm start` (already built) to the first 200, idle RSS with PGlite, and
+ * GET /api/health throughput with autocannon.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { type Figure, freePort, report, startProcess, stop, waitFor200 } from './lib.ts';
+
+const IDLE_SETTLE_MS = 5000;
+
+async function startOnce(dataDir: string) {
+  const port = await freePort();
+  const startedAt = performance.now();
+  const child = startProcess('npm', ['start', '--silent'], {
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+  });
+  const ms = await waitFor200(`http://127.0.0.1:${port}/api/health`, startedAt);
+  return { child, port, ms };
+}
+
+/** The Node process serving requests: npm's child (npm itself is a separate process). */
+function serverPid(npmPid: number): number {
+  const children = readFileSync(`/proc/${npmPid}/task/${npmPid}/children`, 'utf8').trim().split(/\s+/);
+  const sh = Number(children[0]);
+  const grandchildren = readFileSync(`/proc/${sh}/task/${sh}/children`, 'utf8').trim();
+  return grandchildren ? Number(grandchildren.split(/\s+/)[0]) : sh;
+}
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+export async function benchServer(): Promise<Figure[]> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'prospector-bench-'));
+  try {
+    // First start on an empty data directory: creates the database, migrates and seeds.
+    const first = await startOnce(dataDir);
+    await stop(first.child);
+    // Second start: the usual case, an existing database.
+    const { child, port, ms } = await startOnce(dataDir);
+    await new Promise((resolve) => setTimeout(resolve, IDLE_SETTLE_MS));
+    const pid = serverPid(child.pid ?? 0);
+    const idleRss = rssMb(pid);
+
+    const result = await autocannon({
+      url: `http://127.0.0.1:${port}/api/health`,
+      connections: 50,
+      pipelining: 1,
+      duration: 10,
+    });
+    const rps = Math.round(result.requests.average);
+    const afterLoadRss = rssMb(pid);
+    await stop(child);
+
+    const figures: Figure[] = [
+      {
+        name: 'npm start -> first 200 (new data dir)',
+        value: Math.round(first.ms),
+        unit: 'ms',
+        target: '<= 5000 ms',
+        ok: first.ms <= 5000,
+      },
+      {
+        name: 'npm start -> first 200 (existing data)',
+        value: Math.round(ms),
+        unit: 'ms',
+        target: '<= 5000 ms',
+        ok: ms <= 5000,
+      },
+      { name: 'idle RSS (PGlite)', value: idleRss, unit: 'MB', target: '<= 250 MB', ok: idleRss <= 250 },
+      {
+        name: 'GET /api/health throughput',
+        value: rps,
+        unit: 'req/s',
+        target: '>= 10000 req/s',
+        ok: rps >= 10_000,
+      },
+      {
+        name: 'GET /api/health p99 latency',
+        value: result.latency.p99,
+        unit: 'ms',
+        target: 'info',
+        ok: true,
+      },
+      { name: 'RSS after load', value: afterLoadRss, unit: 'MB', target: 'info', ok: true },
+      {
+        name: 'non-2xx responses under load',
+        value: result.non2xx,
+        unit: '',
+        target: '0',
+        ok: result.non2xx === 0,
+      },
+    ];
+    report('server', figures, {
+      autocannon: { connections: 50, durationSeconds: 10, errors: result.errors, timeouts: result.timeouts },
+    });
+    return figures;
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1]?.endsWith('server.ts')) {
+  await benchServer();
+}

@@ -1,0 +1,41 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
+import { CHROMIUM_FLAGS } from './browser-flags.ts';
+
+export const baseUrl = inject('baseUrl');
+const chromePath = inject('chromePath');
+
+/** A describe block that gets a Chromium browser; skipped (loudly, in the setup) when none is installed. */
+export function describeInBrowser(name: string, body: (browser: () => Browser) => void) {
+  (chromePath ? describe : describe.skip)(name, () => {
+    let browser: Browser;
+    beforeAll(async () => {
+      browser = await chromium.launch({ executablePath: chromePath ?? undefined, args: CHROMIUM_FLAGS });
+    });
+    afterAll(() => browser?.close());
+    body(() => browser);
+  });
+}
+
+export type TrackedPage = { page: Page; errors: string[]; close(): Promise<void> };
+
+/** A fresh page (own storage) that records console errors and uncaught exceptions. */
+export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<TrackedPage> {
+  const context = await browser.newContext({ baseURL: baseUrl, ...options });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  return { page, errors, close: () => context.close() };
+}
+
+/** axe violations of impact serious or critical, as readable strings. */
+export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}

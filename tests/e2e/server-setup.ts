@@ -1,0 +1,89 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Where the production server under test listens. */
+    baseUrl: string;
+    /** Chromium to drive, or null when none is installed (outside CI the browser tests are then skipped). */
+    chromePath: string | null;
+  }
+}
+
+const root = join(import.meta.dirname, '../..');
+
+/** Starts the production build on a free port with a fresh embedded database, as `npm start` would. */
+export default async function setup(project: TestProject) {
+  const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
+  if (existsSync(chromePath)) {
+    const version = spawnSync(chromePath, ['--version'], { encoding: 'utf8' }).stdout.trim();
+    console.log(`[e2e] Chromium in use: ${version} (${chromePath})`);
+    project.provide('chromePath', chromePath);
+  } else if (process.env.CI === 'true') {
+    throw new Error(
+      `[e2e] Chromium not found at ${chromePath} (CI=true requires it; apt-get install -y chromium)`,
+    );
+  } else {
+    console.warn(`\n[e2e] !!! SKIPPING browser tests: no Chromium at ${chromePath} (set CHROME_PATH)\n`);
+    project.provide('chromePath', null);
+  }
+
+  if (!existsSync(join(root, 'dist/.build-stamp'))) {
+    console.log('[e2e] no build found; running npm run build');
+    const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('[e2e] build failed');
+  }
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'prospector-e2e-'));
+  const server = spawn(process.execPath, [join(root, 'dist/server/main.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      DATABASE_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const baseUrl = await waitForUrl(server);
+  console.log(`[e2e] server under test: ${baseUrl}`);
+  project.provide('baseUrl', baseUrl);
+
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
+
+function waitForUrl(server: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(
+      () => reject(new Error(`[e2e] server did not start in 60 s:\n${output}`)),
+      60_000,
+    );
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = output.match(/running at (http:\/\/\S+)/);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1].replace('localhost', '127.0.0.1'));
+      }
+    };
+    server.stdout?.on('data', onData);
+    server.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    server.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`[e2e] server exited with ${code}:\n${output}`));
+    });
+  });
+}
