@@ -53,7 +53,7 @@ describe('loadConfig', () => {
       'Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
     ],
     [{ PUBLIC_URL: 'example.com' }, 'Invalid configuration: PUBLIC_URL must be an absolute http(s) URL'],
-    [{ AI_PROVIDER: 'magic' }, 'Invalid configuration: AI_PROVIDER must be builtin or openai'],
+    [{ AI_PROVIDER: 'magic' }, 'Invalid configuration: AI_PROVIDER must be one of builtin'],
   ])('rejects %j with a one-line message naming the variable', (env, message) => {
     let error: unknown;
     try {

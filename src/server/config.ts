@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export const AI_PROVIDERS = ['builtin'] as const;
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -24,7 +25,10 @@ const envSchema = z.object({
   PUBLIC_URL: z
     .url({ error: 'must be an absolute http(s) URL, e.g. https://prospector.example.com' })
     .optional(),
-  AI_PROVIDER: z.enum(['builtin', 'openai'], { error: 'must be builtin or openai' }).default('builtin'),
+  // Only the built-in engine exists so far; the OpenAI-compatible adapter is added with the copilot.
+  AI_PROVIDER: z
+    .enum(AI_PROVIDERS, { error: `must be one of ${AI_PROVIDERS.join(', ')}` })
+    .default('builtin'),
 });
 
 function isPostgresUrl(value: string): boolean {
@@ -46,7 +50,7 @@ export type Config = {
   dataDir: string;
   logLevel: (typeof LOG_LEVELS)[number];
   publicUrl: string;
-  ai: { provider: 'builtin' | 'openai' };
+  ai: { provider: (typeof AI_PROVIDERS)[number] };
 };
 
 /** A configuration error names the variable so start-up can say which one is wrong in one line. */

@@ -1,12 +1,13 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { sql } from 'drizzle-orm';
+import { AI_PROVIDERS } from '../../config.ts';
 import type { AppDeps, AppEnv } from '../../context.ts';
 
 const healthSchema = z
   .object({
     status: z.enum(['ok', 'degraded']),
     database: z.enum(['pglite', 'postgres']),
-    ai: z.enum(['builtin', 'openai']),
+    ai: z.enum(AI_PROVIDERS),
     version: z.string(),
   })
   .openapi('Health');
