@@ -2,15 +2,50 @@
  * Lighthouse (mobile emulation, simulated throttling) on the public pages of the production build,
  * plus the JavaScript and CSS each page loads for its first render (gzip bytes on the wire).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_FLAGS } from '../tests/e2e/browser-flags.ts';
-import { type Figure, freePort, report, startProcess, stop, waitFor200 } from './lib.ts';
+import { type Figure, freePort, ROOT, report, startProcess, stop, waitFor200 } from './lib.ts';
 
-const ROUTES = ['/', '/enhanced-pricing', '/product'];
+/** Each measured route and the page module it renders (as named in the Vite manifest; see src/web/app/pages.tsx). */
+const ROUTES: Record<string, string> = {
+  '/': 'features/marketing/pages/landing-page.tsx',
+  '/enhanced-pricing': 'features/marketing/pages/enhanced-pricing-page.tsx',
+  '/product': 'features/marketing/pages/product-page.tsx',
+};
+
+type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
+
+/**
+ * The JavaScript and CSS a route needs for its first render: the entry, the route's page chunk and
+ * everything they import statically (lazy chunks such as the auth modal or later prefetches excluded).
+ */
+function firstRenderKb(pageModule: string): { js: number; css: number } {
+  const dist = join(ROOT, 'dist/client');
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit('index.html');
+  visit(pageModule);
+  const kb = (ext: string) =>
+    [...files]
+      .filter((file) => file.endsWith(ext))
+      .reduce((sum, file) => sum + gzipSync(readFileSync(join(dist, file)), { level: 9 }).length, 0) / 1024;
+  return { js: Math.round(kb('.js') * 10) / 10, css: Math.round(kb('.css') * 10) / 10 };
+}
 const RUNS = 3;
 
 type Run = {
@@ -41,7 +76,7 @@ export async function benchWebVitals(): Promise<Figure[]> {
   const details: Record<string, Run> = {};
   try {
     await waitFor200(`http://127.0.0.1:${port}/api/health`, performance.now());
-    for (const route of ROUTES) {
+    for (const [route, pageModule] of Object.entries(ROUTES)) {
       const runs: Run[] = [];
       for (let i = 0; i < RUNS; i++) {
         const result = await lighthouse(`http://127.0.0.1:${port}${route}`, {
@@ -85,14 +120,26 @@ export async function benchWebVitals(): Promise<Figure[]> {
         { name: `${route} LCP`, value: m.lcp, unit: 'ms', target: '<= 1500 ms', ok: m.lcp <= 1500 },
         { name: `${route} CLS`, value: m.cls, unit: '', target: '<= 0.05', ok: m.cls <= 0.05 },
         { name: `${route} TBT`, value: m.tbt, unit: 'ms', target: '<= 150 ms', ok: m.tbt <= 150 },
+      );
+      const firstRender = firstRenderKb(pageModule);
+      figures.push(
         {
-          name: `${route} JS (gzip)`,
-          value: m.scriptKb,
+          name: `${route} first-render JS (gzip)`,
+          value: firstRender.js,
           unit: 'KB',
           target: '<= 120 KB',
-          ok: m.scriptKb <= 120,
+          ok: firstRender.js <= 120,
         },
-        { name: `${route} CSS (gzip)`, value: m.cssKb, unit: 'KB', target: 'info', ok: true },
+        {
+          name: `${route} first-render CSS (gzip)`,
+          value: firstRender.css,
+          unit: 'KB',
+          target: 'info',
+          ok: true,
+        },
+        // Everything fetched while Lighthouse watched, including the idle prefetch of other pages.
+        { name: `${route} JS transferred`, value: m.scriptKb, unit: 'KB', target: 'info', ok: true },
+        { name: `${route} CSS transferred`, value: m.cssKb, unit: 'KB', target: 'info', ok: true },
       );
     }
     report('web-vitals', figures, { runsPerRoute: RUNS, medians: details });

@@ -50,7 +50,8 @@ export class StaticSite {
     }
     for (const file of walk(dir)) {
       const urlPath = `/${relative(dir, file).split('\\').join('/')}`;
-      if (urlPath.startsWith('/pages/')) continue;
+      // Prerendered pages are served by route below; the Vite manifest (.vite/) is build metadata, not content.
+      if (urlPath.startsWith('/pages/') || urlPath.startsWith('/.vite/')) continue;
       this.files.set(urlPath, load(file, cacheControlFor(urlPath)));
     }
     for (const path of PRERENDERED_PATHS) {

@@ -1,13 +1,15 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import { APP_PATHS, REDIRECTS } from '../../shared/routes.ts';
 import { AppErrorBoundary, RouteErrorBoundary } from '../components/error-boundaries.tsx';
 import { LoadingSkeleton } from '../components/ui/skeleton.tsx';
-import { Toaster } from '../components/ui/toaster.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { type Page, PUBLIC_PAGES } from './pages.tsx';
 import { prefetchRelated, startPrefetching } from './prefetch.ts';
 import { PublicLayout } from './public-layout.tsx';
+
+// Toasts are never part of the first paint, so Radix Toast loads in its own chunk (queued toasts wait for it).
+const Toaster = lazy(() => import('../components/ui/toaster.tsx').then((m) => ({ default: m.Toaster })));
 
 export function resolvePage(path: string): Page | undefined {
   return PUBLIC_PAGES[path];
@@ -55,7 +57,9 @@ export function App() {
           <Route key={path} path={path} element={<SignedInGuard />} />
         ))}
       </Routes>
-      <Toaster />
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
     </AppErrorBoundary>
   );
 }
