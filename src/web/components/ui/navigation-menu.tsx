@@ -30,6 +30,15 @@ export function NavigationMenuItem({
 export const navigationMenuTriggerStyle =
   'inline-flex h-9 items-center justify-center gap-1 rounded-md px-2.5 text-sm lg:px-3 font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-foreground focus-visible:text-foreground data-[state=open]:bg-accent data-[state=open]:text-foreground';
 
+/**
+ * Stops Radix from opening or closing a menu on hover. With hover on, moving from one open menu to the next
+ * opens it instantly and the click that follows closes it again; menus open and close on click (and keys) only.
+ */
+const ignoreHover = {
+  onPointerMove: (event: { preventDefault(): void }) => event.preventDefault(),
+  onPointerLeave: (event: { preventDefault(): void }) => event.preventDefault(),
+};
+
 export function NavigationMenuTrigger({
   className,
   children,
@@ -38,6 +47,7 @@ export function NavigationMenuTrigger({
   return (
     <NavigationMenuPrimitive.Trigger
       className={cn(navigationMenuTriggerStyle, 'group', className)}
+      {...ignoreHover}
       {...props}
     >
       {children}
@@ -59,6 +69,7 @@ export function NavigationMenuContent({
         'absolute top-full left-0 z-50 mt-2 rounded-xl border bg-popover p-2 text-popover-foreground shadow-xl',
         className,
       )}
+      {...ignoreHover}
       {...props}
     />
   );
