@@ -1,4 +1,4 @@
-import { ArrowRight } from 'lucide-react';
+import { ArrowRight, ExternalLink } from 'lucide-react';
 import { Link } from 'react-router';
 import { FREE_TRIAL_NOTE } from '../../../../../shared/marketing.ts';
 import { Button } from '../../../../components/ui/button.tsx';
@@ -31,6 +31,17 @@ export function EnhancedPricingCta() {
         </Button>
       </div>
       <p className="mt-4 text-sm text-muted-foreground">{FREE_TRIAL_NOTE}</p>
+      {/* Spec 2 §2.3: the footer action that starts building opens /app in a new tab. */}
+      <a
+        href="/app"
+        target="_blank"
+        rel="noopener noreferrer"
+        className="mt-6 inline-flex items-center gap-1.5 text-sm font-medium text-primary underline-offset-4 hover:underline"
+      >
+        Start building in the app
+        <ExternalLink aria-hidden className="size-4" />
+        <span className="sr-only">(opens in a new tab)</span>
+      </a>
     </section>
   );
 }
