@@ -48,12 +48,19 @@ export async function waitFor200(url: string, startedAt: number, timeoutMs = 60_
   throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`);
 }
 
-export function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
+/** Sends SIGTERM to the whole process group (npm, its shell, the server) and waits until all have exited. */
+export async function stop(child: ChildProcess): Promise<void> {
+  const group = -(child.pid ?? 0);
+  const alive = () => {
+    try {
+      process.kill(group, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (alive()) process.kill(group, 'SIGTERM');
+  while (alive()) await new Promise((resolve) => setTimeout(resolve, 50));
 }
 
 export function startProcess(command: string, args: string[], env: Record<string, string>): ChildProcess {
@@ -61,5 +68,7 @@ export function startProcess(command: string, args: string[], env: Record<string
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, so stop() reaches the server behind npm as well.
+    detached: true,
   });
 }

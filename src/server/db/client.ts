@@ -50,7 +50,12 @@ export async function openDatabase(options: OpenOptions | DatabaseConfig): Promi
     dataDir = join(options.dataDir, 'db');
     mkdirSync(dataDir, { recursive: true });
   }
-  const client = await PGlite.create(dataDir ? { dataDir } : {});
+  // PGlite's default 128 MB of shared buffers lives in the process's memory; the embedded database is small
+  // and the OS caches its files anyway, so 8 MB keeps an idle server well under the 370 MB it needs with the default.
+  const client = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    postgresqlconf: ['shared_buffers = 8MB'],
+  });
   const db = drizzlePglite({ client, schema });
   return {
     db: db as unknown as Db,
