@@ -59,20 +59,8 @@ export const REDIRECTS: Readonly<Record<string, string>> = {
   '/salesforce': '/integrations?salesforce=true',
 };
 
-/** Public pages rendered to HTML at build time, so their content is there before any JavaScript runs. */
-export const PRERENDERED_PATHS = [
-  '/',
-  '/auth',
-  '/login',
-  '/product',
-  '/pricing',
-  '/enhanced-pricing',
-  '/company',
-  '/privacy',
-  '/terms',
-  '/cookies',
-  '/contact',
-] as const;
+/** Public pages rendered to HTML at build time, so their content is there before any JavaScript runs (all of them, for now). */
+export const PRERENDERED_PATHS = PUBLIC_PATHS;
 
 function matches(pattern: string, pathname: string): boolean {
   const want = pattern.split('/');
