@@ -1,5 +1,5 @@
-import { Check } from 'lucide-react';
 import type { Agent } from '../../../../shared/agents.ts';
+import { CheckList } from './check-list.tsx';
 import { MarketingImage } from './marketing-image.tsx';
 
 /** Spec 1 §2.2: one agent of the showcase, with its first three capabilities. */
@@ -27,14 +27,11 @@ export function AgentCard({ agent }: { agent: Agent }) {
         </div>
       </div>
       <p className="mt-4 text-[0.9375rem] leading-relaxed text-muted-foreground">{agent.tagline}</p>
-      <ul className="mt-5 space-y-2.5 border-t pt-5 text-sm" aria-label={`What ${agent.name} does`}>
-        {agent.capabilities.slice(0, 3).map((capability) => (
-          <li key={capability} className="flex gap-2.5">
-            <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
-            <span>{capability}</span>
-          </li>
-        ))}
-      </ul>
+      <CheckList
+        className="mt-5 space-y-2.5 border-t pt-5 text-sm"
+        aria-label={`What ${agent.name} does`}
+        items={agent.capabilities.slice(0, 3)}
+      />
     </article>
   );
 }

@@ -1,10 +1,10 @@
-import { Check } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatPrice, type ProductOverviewPlan } from '../../../../shared/pricing.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { openAuthModal } from '../../../lib/auth-modal.ts';
 import { cn } from '../../../lib/cn.ts';
+import { CheckList } from './check-list.tsx';
 
 /** One plan of the product overview (spec 2 §2.5); the spec gives no billing period, so none is shown. */
 export function ProductPlanCard({ plan }: { plan: ProductOverviewPlan }) {
@@ -42,14 +42,7 @@ export function ProductPlanCard({ plan }: { plan: ProductOverviewPlan }) {
           {plan.cta}
         </Button>
       )}
-      <ul className="mt-6 space-y-2.5 border-t pt-6 text-sm">
-        {plan.features.map((feature) => (
-          <li key={feature} className="flex items-start gap-2.5">
-            <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
-            <span>{feature}</span>
-          </li>
-        ))}
-      </ul>
+      <CheckList className="mt-6 space-y-2.5 border-t pt-6 text-sm" items={plan.features} />
     </article>
   );
 }

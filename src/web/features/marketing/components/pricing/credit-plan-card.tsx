@@ -1,8 +1,8 @@
-import { Check } from 'lucide-react';
 import { formatCredits, formatPrice, type Plan } from '../../../../../shared/pricing.ts';
 import { Badge } from '../../../../components/ui/badge.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { cn } from '../../../../lib/cn.ts';
+import { CheckList } from '../check-list.tsx';
 
 type CreditPlanCardProps = {
   plan: Plan;
@@ -51,14 +51,7 @@ export function CreditPlanCard({ plan, annual, isCurrent = false, onSelect }: Cr
         {isCurrent ? 'Current Plan' : 'Get Started'}
       </Button>
 
-      <ul className="mt-6 space-y-3 border-t pt-6 text-sm">
-        {plan.features.map((feature) => (
-          <li key={feature} className="flex items-start gap-2.5">
-            <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
-            <span>{feature}</span>
-          </li>
-        ))}
-      </ul>
+      <CheckList className="mt-6 space-y-3 border-t pt-6 text-sm" items={plan.features} />
     </article>
   );
 }

@@ -1,4 +1,3 @@
-import { Check } from 'lucide-react';
 import { Link } from 'react-router';
 import {
   ENHANCED_FEATURE_ROWS,
@@ -13,6 +12,7 @@ import { Badge } from '../../../../components/ui/badge.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { openAuthModal } from '../../../../lib/auth-modal.ts';
 import { cn } from '../../../../lib/cn.ts';
+import { CheckList } from '../check-list.tsx';
 
 /** The plan below this one, for the "Everything in X, plus" line. */
 function previousPlan(plan: EnhancedPlan): EnhancedPlan | undefined {
@@ -106,14 +106,7 @@ export function EnhancedPlanCard({ plan, annual }: { plan: EnhancedPlan; annual:
       </ul>
 
       <p className="mt-6 text-sm font-medium">{base ? `Everything in ${base.name}, plus:` : 'Includes:'}</p>
-      <ul className="mt-3 space-y-2.5 text-sm">
-        {newFeatures.map((row) => (
-          <li key={row.feature} className="flex items-start gap-2.5">
-            <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
-            <span>{row.feature}</span>
-          </li>
-        ))}
-      </ul>
+      <CheckList className="mt-3 space-y-2.5 text-sm" items={newFeatures.map((row) => row.feature)} />
     </article>
   );
 }
