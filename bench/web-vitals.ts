@@ -21,8 +21,9 @@ const ROUTES: Record<string, string> = {
 type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
 
 /**
- * The JavaScript and CSS a route needs for its first render: the entry, the route's page chunk and
- * everything they import statically (lazy chunks such as the auth modal or later prefetches excluded).
+ * The JavaScript and CSS a route needs for its first render: the boot entry, the app it loads after the
+ * first paint (src/web/boot.ts), the route's page chunk and everything they import statically (lazy chunks
+ * such as the auth modal or later prefetches excluded).
  */
 function firstRenderKb(pageModule: string): { js: number; css: number } {
   const dist = join(ROOT, 'dist/client');
@@ -39,6 +40,7 @@ function firstRenderKb(pageModule: string): { js: number; css: number } {
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   visit('index.html');
+  visit('main.tsx');
   visit(pageModule);
   const kb = (ext: string) =>
     [...files]

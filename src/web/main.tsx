@@ -2,7 +2,6 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App, resolvePage } from './app/app.tsx';
-import './styles.css';
 
 // Spec 1 §2.1: a token query parameter is removed from the address bar on load.
 const url = new URL(window.location.href);

@@ -80,6 +80,39 @@ describeInBrowser('public header', (browser) => {
     }
   });
 
+  it('keeps one header menu open at a time; a click outside closes it; Arrow Down focuses the first entry', async () => {
+    const { page, errors, close } = await openPage(browser(), DESKTOP);
+    try {
+      await gotoHydrated(page, '/');
+      const main = page.getByRole('navigation', { name: 'Main' });
+      const product = main.getByRole('button', { name: 'Product' });
+      const agents = main.getByRole('button', { name: 'Agents' });
+      const expanded = () => Promise.all([product, agents].map((t) => t.getAttribute('aria-expanded')));
+      await product.click();
+      await expect.poll(expanded).toEqual(['true', 'false']);
+      await agents.click();
+      await expect.poll(expanded).toEqual(['false', 'true']);
+      await page.locator('[data-section="hero"] h1').click();
+      await expect.poll(expanded).toEqual(['false', 'false']);
+
+      await product.focus();
+      await page.keyboard.press('ArrowDown');
+      await expect.poll(expanded).toEqual(['true', 'false']);
+      const first = PRODUCT_NAV.find((item) => !item.disabled);
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute('href')))
+        .toBe(first?.href);
+      await page.keyboard.press('Escape');
+      await expect.poll(expanded).toEqual(['false', 'false']);
+      expect(await product.evaluate((el) => el === document.activeElement), 'focus back on the trigger').toBe(
+        true,
+      );
+      expectNoErrors(errors, 'header menu behaviour');
+    } finally {
+      await close();
+    }
+  });
+
   it('links Pricing to /enhanced-pricing and the logo back to /', async () => {
     const { page, errors, close } = await openPage(browser(), DESKTOP);
     try {

@@ -11,7 +11,6 @@ import {
   NavigationMenu,
   NavigationMenuContent,
   NavigationMenuItem,
-  NavigationMenuLink,
   NavigationMenuList,
   NavigationMenuTrigger,
   navigationMenuTriggerStyle,
@@ -47,11 +46,9 @@ function MenuEntry({ item }: { item: NavItem }) {
     );
   }
   return (
-    <NavigationMenuLink asChild>
-      <NavItemLink item={item} className={cn(className, 'hover:bg-accent focus-visible:bg-accent')}>
-        {body}
-      </NavItemLink>
-    </NavigationMenuLink>
+    <NavItemLink item={item} className={cn(className, 'hover:bg-accent focus-visible:bg-accent')}>
+      {body}
+    </NavItemLink>
   );
 }
 
@@ -79,11 +76,9 @@ export function PublicHeader() {
               </NavigationMenuItem>
             ))}
             <NavigationMenuItem>
-              <NavigationMenuLink asChild>
-                <Link to="/enhanced-pricing" className={navigationMenuTriggerStyle}>
-                  Pricing
-                </Link>
-              </NavigationMenuLink>
+              <Link to="/enhanced-pricing" className={navigationMenuTriggerStyle}>
+                Pricing
+              </Link>
             </NavigationMenuItem>
           </NavigationMenuList>
         </NavigationMenu>

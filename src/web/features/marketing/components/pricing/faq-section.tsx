@@ -8,7 +8,7 @@ import {
 
 type FaqSectionProps = { title: string; description?: string; items: readonly FaqItem[] };
 
-/** FAQ accordion: one item open at a time, and the open one can be closed again. */
+/** FAQ accordion: one answer open at a time, and the open one can be closed again. */
 export function FaqSection({ title, description, items }: FaqSectionProps) {
   return (
     <section aria-labelledby="pricing-faq-heading" className="mx-auto w-full max-w-3xl">
@@ -18,7 +18,7 @@ export function FaqSection({ title, description, items }: FaqSectionProps) {
         </h2>
         {description && <p className="mt-3 text-muted-foreground">{description}</p>}
       </div>
-      <Accordion type="single" collapsible className="rounded-xl border bg-card px-5 sm:px-6" data-faq="">
+      <Accordion className="rounded-xl border bg-card px-5 sm:px-6" data-faq="">
         {items.map((item) => (
           <AccordionItem key={item.id} value={item.id}>
             <AccordionTrigger className="text-base">{item.question}</AccordionTrigger>
