@@ -57,19 +57,19 @@ export function AccordionTrigger({ className, children, ...props }: ComponentPro
   );
 }
 
-export function AccordionContent({ className, children, ...props }: ComponentProps<'div'>) {
+/** A section labelled by its trigger is a region, as the accordion pattern asks. */
+export function AccordionContent({ className, children, ...props }: ComponentProps<'section'>) {
   const { value, id } = use(ItemContext);
   const { open } = use(OpenItemContext);
   return (
-    <div
+    <section
       id={`${id}-content`}
-      role="region"
       aria-labelledby={`${id}-trigger`}
       hidden={open !== value}
       className="overflow-hidden text-sm"
       {...props}
     >
       <div className={cn('pb-4 text-muted-foreground', className)}>{children}</div>
-    </div>
+    </section>
   );
 }
