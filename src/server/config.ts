@@ -29,6 +29,25 @@ const envSchema = z.object({
   AI_PROVIDER: z
     .enum(AI_PROVIDERS, { error: `must be one of ${AI_PROVIDERS.join(', ')}` })
     .default('builtin'),
+  AUTH_SECRET: z
+    .string()
+    .min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 32`)')
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .optional()
+    .refine((value) => value === undefined || /^smtps?:\/\/[^/]/.test(value), {
+      message: 'must be an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.com:465',
+    }),
+  MAIL_FROM: z.string().min(3).default('Prospector <no-reply@prospector.local>'),
+  REQUIRE_EMAIL_VERIFICATION: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
+  TRUST_PROXY: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
 });
 
 function isPostgresUrl(value: string): boolean {
@@ -51,6 +70,14 @@ export type Config = {
   logLevel: (typeof LOG_LEVELS)[number];
   publicUrl: string;
   ai: { provider: (typeof AI_PROVIDERS)[number] };
+  auth: {
+    /** Unset: generated once and kept in the database, so every instance and restart agrees. */
+    secret: string | null;
+    requireEmailVerification: boolean;
+  };
+  mail: { smtpUrl: string | null; from: string };
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For and the scheme from X-Forwarded-Proto. */
+  trustProxy: boolean;
 };
 
 /** A configuration error names the variable so start-up can say which one is wrong in one line. */
@@ -78,5 +105,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     ai: { provider: e.AI_PROVIDER },
+    auth: { secret: e.AUTH_SECRET ?? null, requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION },
+    mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
+    trustProxy: e.TRUST_PROXY,
   };
 }

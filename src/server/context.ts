@@ -1,7 +1,9 @@
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import type { Auth } from './features/auth/auth.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { Logger } from './logger.ts';
+import type { Mailer } from './mail/mailer.ts';
 
 /** What the composition root hands to every feature's routes. */
 export type AppDeps = {
@@ -9,13 +11,20 @@ export type AppDeps = {
   database: Database;
   logger: Logger;
   jobs: JobQueue;
+  auth: Auth;
+  mailer: Mailer;
   version: string;
 };
+
+/** The signed-in caller, as the session middleware found it. */
+export type Caller = { id: string; email: string; name: string; emailVerified: boolean };
 
 /** Hono context variables set by our middleware. */
 export type AppEnv = {
   Variables: {
     requestId: string;
     logger: Logger;
+    /** Set by `requireCaller` on routes that need a signed-in user. */
+    caller: Caller;
   };
 };

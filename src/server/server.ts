@@ -3,12 +3,16 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import type { Config } from './config.ts';
+import type { AppDeps } from './context.ts';
+import type { Database } from './db/client.ts';
 import { openDatabase } from './db/client.ts';
 import { seedReferenceData } from './db/seed/seed.ts';
+import { createAuth, loadAuthSecret } from './features/auth/auth.ts';
 import { createApp } from './http/app.ts';
 import { StaticSite } from './http/static-site.ts';
-import { createJobQueue } from './jobs/queue.ts';
+import { createJobQueue, type JobQueue } from './jobs/queue.ts';
 import { createLogger, type Logger } from './logger.ts';
+import { createMailer } from './mail/mailer.ts';
 import { CLIENT_DIST_DIR, PROJECT_ROOT } from './paths.ts';
 
 export type RunningServer = {
@@ -18,6 +22,21 @@ export type RunningServer = {
 };
 
 const VERSION: string = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')).version;
+
+/** The services every feature gets, on an open and migrated database (shared by the server and the tests). */
+export async function createAppDeps(parts: {
+  config: Config;
+  database: Database;
+  logger: Logger;
+  jobs: JobQueue;
+  version?: string;
+}): Promise<AppDeps> {
+  const { config, database, logger } = parts;
+  const mailer = createMailer({ db: database.db, config, logger });
+  const secret = await loadAuthSecret(database.db, config);
+  const auth = createAuth({ db: database.db, config, mailer, secret });
+  return { ...parts, mailer, auth, version: parts.version ?? VERSION };
+}
 
 /** The composition root: config -> database -> services -> HTTP app -> listen. */
 export async function startServer(
@@ -35,7 +54,7 @@ export async function startServer(
   const jobs = createJobQueue({ db: database.db, logger });
   const site = new StaticSite(CLIENT_DIST_DIR);
   if (!site.built) logger.warn({ dir: CLIENT_DIST_DIR }, 'web app not built; only the API is served');
-  const app = createApp({ config, database, logger, jobs, version: VERSION }, site);
+  const app = createApp(await createAppDeps({ config, database, logger, jobs }), site);
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));

@@ -4,17 +4,22 @@ import { join } from 'node:path';
 import { loadConfig } from '../../src/server/config.ts';
 import { createApp } from '../../src/server/http/app.ts';
 import { StaticSite } from '../../src/server/http/static-site.ts';
-import { createJobQueue } from '../../src/server/jobs/queue.ts';
-import { createLogger } from '../../src/server/logger.ts';
+import { createJobQueue, type JobQueue } from '../../src/server/jobs/queue.ts';
+import { createLogger, type Logger } from '../../src/server/logger.ts';
+import { createAppDeps } from '../../src/server/server.ts';
 import type { TestDatabase } from './databases.ts';
 
 /** The HTTP app on a test database, without listening on a port (requests go through `app.request`). */
-export function createTestApp(database: TestDatabase, options: { site?: StaticSite | null } = {}) {
-  const logger = createLogger('silent');
-  const jobs = createJobQueue({ db: database.db, logger, pollIntervalMs: 20 });
-  const config = loadConfig({ NODE_ENV: 'test' });
-  const app = createApp({ config, database, logger, jobs, version: 'test' }, options.site ?? null);
-  return { app, jobs };
+export async function createTestApp(
+  database: TestDatabase,
+  options: { site?: StaticSite | null; env?: Record<string, string>; jobs?: JobQueue; logger?: Logger } = {},
+) {
+  const logger = options.logger ?? createLogger('silent');
+  const jobs = options.jobs ?? createJobQueue({ db: database.db, logger, pollIntervalMs: 20 });
+  const config = loadConfig({ NODE_ENV: 'test', ...options.env });
+  const deps = await createAppDeps({ config, database, logger, jobs, version: 'test' });
+  const app = createApp(deps, options.site ?? null);
+  return { app, jobs, deps };
 }
 
 /** A tiny built site on disk: shell, one prerendered page and one hashed asset. */

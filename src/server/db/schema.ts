@@ -1,9 +1,13 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
+  boolean,
   check,
   index,
   integer,
   jsonb,
+  pgPolicy,
+  pgRole,
   pgTable,
   smallint,
   text,
@@ -76,3 +80,140 @@ export const industryCodes = pgTable(
   },
   (t) => [index('industry_codes_parent_idx').on(t.parentCode)],
 );
+
+/**
+ * The role the application's user-scoped queries run as (`SET LOCAL ROLE`, see db/user-scope.ts): row-level
+ * security applies to it, so a query that forgets its WHERE still sees only the caller's rows. The role is
+ * created by the migration itself (drizzle-kit would not create a cluster-wide role idempotently).
+ */
+export const appUserRole = pgRole('prospector_app').existing();
+
+/** The signed-in caller's id inside a user-scoped transaction. */
+const callerId = sql`nullif(current_setting('app.user_id', true), '')::uuid`;
+
+// Better Auth's tables (user, session, account, verification), plural names; properties keep its field names.
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token: text('token').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'credential' for e-mail + password, else the sign-in provider's id. */
+    providerId: text('provider_id').notNull(),
+    accountId: text('account_id').notNull(),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    /** argon2id hash (PHC string) for the credential account. */
+    password: text('password'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('accounts_user_idx').on(t.userId)],
+);
+
+/** E-mail verification and password-reset tokens (single use, with an expiry). */
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('verifications_identifier_idx').on(t.identifier)],
+);
+
+/** Spec 1 §3: one row per user with onboarding state, the company and the ideal customer profile. */
+export const userProfiles = pgTable(
+  'user_profiles',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    onboardingCompleted: boolean('onboarding_completed').notNull().default(false),
+    companyName: text('company_name'),
+    companyWebsite: text('company_website'),
+    companyIndustry: text('company_industry'),
+    /** What the user sells, in their words. */
+    offering: text('offering'),
+    /** `{ segments: IcpSegment[], summary: string }` (src/shared/profile.ts). */
+    idealCustomerProfile: jsonb('ideal_customer_profile').notNull().default({ segments: [], summary: '' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    pgPolicy('user_profiles_owner', {
+      for: 'all',
+      to: appUserRole,
+      using: sql`${t.userId} = ${callerId}`,
+      withCheck: sql`${t.userId} = ${callerId}`,
+    }),
+  ],
+).enableRLS();
+
+/**
+ * Every e-mail the product sends. Without SMTP_URL this table is the outbox (read at /dev/mailbox); with it,
+ * `sent_at` records delivery.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    kind: text('kind').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_outbox_to_idx').on(t.to, t.createdAt)],
+);
+
+/** Fixed-window counters for abuse limits (per IP, per e-mail), shared by every server instance. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  windowStart: bigint('window_start', { mode: 'number' }).notNull(),
+});
+
+/** Server-wide settings kept in the database so every instance agrees (e.g. the generated auth secret). */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});

@@ -5,10 +5,10 @@ import { backends, type TestDatabase } from '../../../tests/helpers/databases.ts
 
 describe.each(backends())('HTTP app on $name', (backend) => {
   let database: TestDatabase;
-  let app: ReturnType<typeof createTestApp>['app'];
+  let app: Awaited<ReturnType<typeof createTestApp>>['app'];
   beforeAll(async () => {
     database = await backend.create();
-    app = createTestApp(database, { site: createFixtureSite() }).app;
+    app = (await createTestApp(database, { site: createFixtureSite() })).app;
   });
   afterAll(() => database.destroy());
 

@@ -3,15 +3,22 @@ import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { REDIRECTS } from '../../shared/routes.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
+import { authRoutes } from '../features/auth/routes.ts';
+import { devMailboxRoutes } from '../features/dev/mailbox-routes.ts';
 import { healthRoutes } from '../features/health/routes.ts';
 import { jobsRoutes } from '../features/jobs/routes.ts';
 import { mountApiDocs } from './api-docs.ts';
 import { AppError, errorBody } from './errors.ts';
+import { sameOriginOnly } from './same-origin.ts';
 import { securityHeaders } from './security-headers.ts';
 import { type StaticSite, sendStatic } from './static-site.ts';
 
 /** Requests to these paths are logged at debug level: load balancers poll them constantly. */
 const QUIET_PATHS = new Set(['/api/health']);
+
+/** Paths whose last segment is a single-use token: the log shows the route, never the token. */
+const TOKEN_PATH = /^(\/api\/auth\/reset-password\/|\/api\/v1\/auth\/reset-tokens\/)[^/]+$/;
+const loggablePath = (path: string) => path.replace(TOKEN_PATH, '$1[token]');
 
 export function createApp(deps: AppDeps, site: StaticSite | null) {
   const app = new OpenAPIHono<AppEnv>({
@@ -38,7 +45,7 @@ export function createApp(deps: AppDeps, site: StaticSite | null) {
     logger[level](
       {
         method: c.req.method,
-        path: c.req.path,
+        path: loggablePath(c.req.path),
         status: c.res.status,
         ms: Math.round(performance.now() - started),
       },
@@ -47,6 +54,7 @@ export function createApp(deps: AppDeps, site: StaticSite | null) {
   });
   app.use(securityHeaders());
   app.use('/api/*', compress());
+  app.use('/api/*', sameOriginOnly(deps.config.publicUrl));
 
   for (const [from, to] of Object.entries(REDIRECTS)) {
     app.get(from, (c) => c.redirect(to, 302));
@@ -54,6 +62,8 @@ export function createApp(deps: AppDeps, site: StaticSite | null) {
 
   app.route('/', healthRoutes(deps));
   app.route('/', jobsRoutes(deps));
+  app.route('/', authRoutes(deps));
+  if (deps.config.env !== 'production') app.route('/', devMailboxRoutes(deps));
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
@@ -91,7 +101,7 @@ export function createApp(deps: AppDeps, site: StaticSite | null) {
       return c.json(errorBody('BAD_REQUEST', 'Malformed JSON in request body'), 400);
     }
     const logger = c.get('logger') ?? deps.logger;
-    logger.error({ err, path: c.req.path }, 'unhandled error');
+    logger.error({ err, path: loggablePath(c.req.path) }, 'unhandled error');
     return c.json(
       errorBody(
         'INTERNAL_ERROR',

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../../tests/helpers/app.ts';
 import { type Backend, backends, type TestDatabase } from '../../../../tests/helpers/databases.ts';
-import { loadConfig } from '../../config.ts';
 import { jobs as jobsTable } from '../../db/schema.ts';
-import { type App, createApp } from '../../http/app.ts';
+import type { App } from '../../http/app.ts';
 import { createJobQueue, type JobQueue, type JobView } from '../../jobs/queue.ts';
 import { createLogger } from '../../logger.ts';
 
@@ -62,7 +62,7 @@ describe.each(backends())('jobs routes on $name', (backend: Backend) => {
       await gate.promise;
       return { exported: job.payload.rows };
     });
-    app = createApp({ config: loadConfig({}), database, logger, jobs: queue, version: 'test' }, null);
+    app = (await createTestApp(database, { jobs: queue })).app;
   });
   afterAll(async () => {
     await queue.stop();

@@ -1,0 +1,215 @@
+import { Writable } from 'node:stream';
+import { eq, sql } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../../tests/helpers/app.ts';
+import { authClient } from '../../../../tests/helpers/auth.ts';
+import { type Backend, backends, type TestDatabase } from '../../../../tests/helpers/databases.ts';
+import { queryRows } from '../../db/client.ts';
+import { accounts, users, verifications } from '../../db/schema.ts';
+import type { App } from '../../http/app.ts';
+
+const PASSWORD = 'violet-harbor-42';
+
+describe.each(backends())('accounts on $name', (backend: Backend) => {
+  let database: TestDatabase;
+  let app: App;
+  let logLines = '';
+
+  beforeAll(async () => {
+    database = await backend.create();
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        logLines += chunk.toString();
+        done();
+      },
+    });
+    app = (await createTestApp(database, { logger: pino({ level: 'trace' }, sink) })).app;
+  });
+  afterAll(() => database.destroy());
+
+  const mailsTo = async (to: string) => {
+    const response = await app.request(`/api/dev/mailbox?to=${encodeURIComponent(to)}`);
+    return ((await response.json()) as { mails: { subject: string; text: string; kind: string }[] }).mails;
+  };
+  const linkIn = (text: string) => text.match(/https?:\/\/\S+/)?.[0] ?? '';
+
+  it('signs up with an argon2id hash and a uuid, signs the user in and mails a confirmation', async () => {
+    const client = authClient(app);
+    const response = await client.signUp('Ada@Example.com', PASSWORD, 'Ada');
+    expect(response.status).toBe(200);
+    const session = await client.session();
+    expect(session?.user.email).toBe('ada@example.com');
+    expect(session?.user.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+
+    const [account] = await database.db
+      .select({ password: accounts.password })
+      .from(accounts)
+      .innerJoin(users, eq(users.id, accounts.userId))
+      .where(eq(users.email, 'ada@example.com'));
+    expect(account?.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+
+    const cookie = response.headers.getSetCookie().join('\n');
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+
+    const [mail] = await mailsTo('ada@example.com');
+    expect(mail?.kind).toBe('verify-email');
+    expect(linkIn(mail?.text ?? '')).toContain('/api/auth/verify-email?token=');
+  });
+
+  it('refuses a duplicate e-mail, a wrong password and a missing password', async () => {
+    const client = authClient(app);
+    expect((await client.signUp('ada@example.com', 'another-fine-pass')).status).toBe(422);
+    const wrong = await client.signIn('ada@example.com', 'not-the-password');
+    expect(wrong.status).toBe(401);
+    expect(((await wrong.json()) as { message: string }).message).toBe('Invalid email or password');
+    const missing = await client.request('POST', '/api/auth/sign-in/email', { email: 'ada@example.com' });
+    expect(missing.status).toBe(400);
+    expect(await client.session()).toBeNull();
+    const right = await client.signIn('ada@example.com', PASSWORD);
+    expect(right.status).toBe(200);
+    expect((await client.session())?.user.email).toBe('ada@example.com');
+  });
+
+  it('rejects weak passwords with reasons as weak_password and creates nothing', async () => {
+    const client = authClient(app);
+    for (const [password, reason] of [
+      ['abc', /at least 6 characters/],
+      ['password123', /most common passwords/],
+      ['grace-hopper-1906', /e-mail address or name/],
+    ] as const) {
+      const response = await client.signUp('grace-hopper@example.com', password, 'Grace');
+      expect(response.status).toBe(422);
+      const body = (await response.json()) as {
+        error: { code: string; message: string; details: { reasons: string[] } };
+      };
+      expect(body.error.code).toBe('weak_password');
+      expect(body.error.details.reasons.join(' ')).toMatch(reason);
+    }
+    const rows = await database.db.select().from(users).where(eq(users.email, 'grace-hopper@example.com'));
+    expect(rows).toHaveLength(0);
+  });
+
+  it('resets a password through the mailed link; the link works once', async () => {
+    const client = authClient(app);
+    const request = await client.request('POST', '/api/auth/request-password-reset', {
+      email: 'ada@example.com',
+      redirectTo: 'http://localhost:3000/reset-password',
+    });
+    expect(request.status).toBe(200);
+    const [mail] = await mailsTo('ada@example.com');
+    expect(mail?.kind).toBe('reset-password');
+    const link = new URL(linkIn(mail?.text ?? ''));
+
+    // The link validates the token, then sends the browser to the reset page with it.
+    const opened = await app.request(link.pathname + link.search);
+    expect(opened.status).toBe(302);
+    const target = new URL(opened.headers.get('location') ?? '');
+    expect(target.pathname).toBe('/reset-password');
+    const token = target.searchParams.get('token') ?? '';
+    expect(token).not.toBe('');
+    const check = async () =>
+      ((await (await app.request(`/api/v1/auth/reset-tokens/${token}`)).json()) as { valid: boolean }).valid;
+    expect(await check()).toBe(true);
+
+    const weak = await client.request('POST', '/api/auth/reset-password', { token, newPassword: '123456' });
+    expect(weak.status).toBe(422);
+    const reset = await client.request('POST', '/api/auth/reset-password', {
+      token,
+      newPassword: 'amber-lantern-77',
+    });
+    expect(reset.status).toBe(200);
+    expect(await check()).toBe(false);
+    const again = await client.request('POST', '/api/auth/reset-password', {
+      token,
+      newPassword: 'other-lantern-88',
+    });
+    expect(again.status).toBe(400);
+
+    expect((await client.signIn('ada@example.com', PASSWORD)).status).toBe(401);
+    expect((await client.signIn('ada@example.com', 'amber-lantern-77')).status).toBe(200);
+
+    // Nothing secret reaches the log: neither passwords nor the token.
+    expect(logLines).not.toContain('amber-lantern-77');
+    expect(logLines).not.toContain(PASSWORD);
+    expect(logLines).not.toContain(token);
+  });
+
+  it('treats an expired reset link as invalid', async () => {
+    const client = authClient(app);
+    await client.signUp('lin@example.com', PASSWORD, 'Lin');
+    await client.request('POST', '/api/auth/request-password-reset', {
+      email: 'lin@example.com',
+      redirectTo: 'http://localhost:3000/reset-password',
+    });
+    const [row] = await queryRows<{ identifier: string }>(
+      database.db,
+      sql`select identifier from verifications where identifier like 'reset-password:%' order by created_at desc limit 1`,
+    );
+    const token = row?.identifier.replace('reset-password:', '') ?? '';
+    await database.db
+      .update(verifications)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(verifications.identifier, `reset-password:${token}`));
+    const valid = await app.request(`/api/v1/auth/reset-tokens/${token}`);
+    expect(await valid.json()).toEqual({ valid: false });
+    const reset = await client.request('POST', '/api/auth/reset-password', {
+      token,
+      newPassword: 'amber-lantern-77',
+    });
+    expect(reset.status).toBe(400);
+  });
+
+  it('answers a reset request for an unknown address like any other, without a mail', async () => {
+    const client = authClient(app);
+    const response = await client.request('POST', '/api/auth/request-password-reset', {
+      email: 'nobody@example.com',
+      redirectTo: 'http://localhost:3000/reset-password',
+    });
+    expect(response.status).toBe(200);
+    expect(await mailsTo('nobody@example.com')).toHaveLength(0);
+  });
+
+  it('sends at most one reset mail per address per minute: 429 with Retry-After', async () => {
+    const client = authClient(app);
+    const ask = () =>
+      client.request('POST', '/api/auth/request-password-reset', {
+        email: 'limit@example.com',
+        redirectTo: 'http://localhost:3000/reset-password',
+      });
+    expect((await ask()).status).toBe(200);
+    const limited = await ask();
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await limited.json()) as { error: { code: string } }).error.code).toBe('RATE_LIMITED');
+  });
+
+  it('rejects a state-changing request from another site', async () => {
+    const client = authClient(app);
+    const response = await client.request(
+      'POST',
+      '/api/auth/sign-in/email',
+      { email: 'ada@example.com', password: 'amber-lantern-77' },
+      { origin: 'https://evil.example' },
+    );
+    expect(response.status).toBe(403);
+    const fetchSite = await client.request(
+      'POST',
+      '/api/auth/sign-in/email',
+      { email: 'ada@example.com', password: 'amber-lantern-77' },
+      { 'sec-fetch-site': 'cross-site' },
+    );
+    expect(fetchSite.status).toBe(403);
+    expect(client.cookie).toBe('');
+  });
+
+  it('signs out: the session ends on the server', async () => {
+    const client = authClient(app);
+    await client.signIn('ada@example.com', 'amber-lantern-77');
+    const stolen = client.cookie;
+    expect((await client.request('POST', '/api/auth/sign-out', {})).status).toBe(200);
+    const reused = await app.request('/api/auth/get-session', { headers: { cookie: stolen } });
+    expect(await reused.json()).toBeNull();
+  });
+});

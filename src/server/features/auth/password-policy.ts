@@ -1,0 +1,35 @@
+import { dictionary } from '@zxcvbn-ts/language-common';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../shared/auth.ts';
+
+// The 49,000 most common passwords (zxcvbn-ts's list, from leaked-password corpora), lower case.
+const COMMON_PASSWORDS = new Set<string>(dictionary['passwords-common'] as string[]);
+
+/**
+ * Why a password is too weak (empty when it is acceptable): length, one of the most common passwords, or
+ * built from the user's own e-mail or name. The reasons are shown to the user as they are.
+ */
+export function weakPasswordReasons(
+  password: string,
+  user: { email?: string; name?: string } = {},
+): string[] {
+  const reasons: string[] = [];
+  if (password.length < PASSWORD_MIN_LENGTH) {
+    reasons.push(`Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`);
+  }
+  if (password.length > PASSWORD_MAX_LENGTH) {
+    reasons.push(`Password must be at most ${PASSWORD_MAX_LENGTH} characters long.`);
+  }
+  const lower = password.toLowerCase();
+  if (COMMON_PASSWORDS.has(lower)) {
+    reasons.push('This is one of the most common passwords; choose one that is harder to guess.');
+  }
+  const personal = [
+    user.email?.toLowerCase(),
+    user.email?.split('@')[0]?.toLowerCase(),
+    user.name?.toLowerCase(),
+  ].filter((part): part is string => !!part && part.length >= 3);
+  if (personal.some((part) => lower.includes(part))) {
+    reasons.push('Password must not contain your e-mail address or name.');
+  }
+  return reasons;
+}

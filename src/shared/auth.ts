@@ -1,0 +1,10 @@
+/** Spec 1 §5, §9: the shortest password the product accepts (client and server). */
+export const PASSWORD_MIN_LENGTH = 6;
+/** Longer inputs are refused before hashing: argon2 on megabytes of "password" is a denial of service. */
+export const PASSWORD_MAX_LENGTH = 128;
+
+/** Spec 1 §3: the name shown for a user, the part of the e-mail before the @, or 'User'. */
+export function usernameFromEmail(email: string | null | undefined): string {
+  const local = email?.split('@')[0]?.trim();
+  return local ? local : 'User';
+}
