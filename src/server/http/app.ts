@@ -7,6 +7,7 @@ import { authRoutes } from '../features/auth/routes.ts';
 import { devMailboxRoutes } from '../features/dev/mailbox-routes.ts';
 import { healthRoutes } from '../features/health/routes.ts';
 import { jobsRoutes } from '../features/jobs/routes.ts';
+import { profileRoutes } from '../features/profile/routes.ts';
 import { mountApiDocs } from './api-docs.ts';
 import { AppError, errorBody } from './errors.ts';
 import { sameOriginOnly } from './same-origin.ts';
@@ -63,6 +64,7 @@ export function createApp(deps: AppDeps, site: StaticSite | null) {
   app.route('/', healthRoutes(deps));
   app.route('/', jobsRoutes(deps));
   app.route('/', authRoutes(deps));
+  app.route('/', profileRoutes(deps));
   if (deps.config.env !== 'production') app.route('/', devMailboxRoutes(deps));
 
   app.doc31('/api/openapi.json', {
