@@ -1,4 +1,5 @@
 /** `npm run bench`: every benchmark in turn (build first: `npm run build`, or npm start builds). */
+import { benchAuth } from './auth.ts';
 import { benchServer } from './server.ts';
 import { benchWebVitals } from './web-vitals.ts';
 
@@ -6,6 +7,7 @@ const which = process.argv[2];
 const figures = [
   ...(which === undefined || which === 'server' ? await benchServer() : []),
   ...(which === undefined || which === 'web-vitals' ? await benchWebVitals() : []),
+  ...(which === undefined || which === 'auth' ? await benchAuth() : []),
 ];
 const missed = figures.filter((f) => !f.ok);
 console.log(missed.length ? `\n${missed.length} target(s) missed.` : '\nAll targets met.');

@@ -69,6 +69,12 @@ export type Config = {
   dataDir: string;
   logLevel: (typeof LOG_LEVELS)[number];
   publicUrl: string;
+  /**
+   * Hosts the server accepts as its own address when it builds links (reset and verification mails): the
+   * PUBLIC_URL host when set, else any port on localhost. Never the raw Host header: that would let anyone
+   * send reset links pointing at their own site.
+   */
+  allowedHosts: string[];
   ai: { provider: (typeof AI_PROVIDERS)[number] };
   auth: {
     /** Unset: generated once and kept in the database, so every instance and restart agrees. */
@@ -104,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     logLevel: e.LOG_LEVEL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    allowedHosts: e.PUBLIC_URL ? [new URL(e.PUBLIC_URL).host] : ['localhost:*', '127.0.0.1:*', '[::1]:*'],
     ai: { provider: e.AI_PROVIDER },
     auth: { secret: e.AUTH_SECRET ?? null, requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION },
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },

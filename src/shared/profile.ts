@@ -12,7 +12,16 @@ const list = (max: number) =>
     .transform((values) => [...new Set(values)]);
 
 /** Employee-range labels, the same bands the Company Finder filters on. */
-export const COMPANY_SIZES = ['1-10', '11-50', '51-200', '201-500', '501-1000', '1001-5000', '5001-10000', '10000+'] as const;
+export const COMPANY_SIZES = [
+  '1-10',
+  '11-50',
+  '51-200',
+  '201-500',
+  '501-1000',
+  '1001-5000',
+  '5001-10000',
+  '10000+',
+] as const;
 
 /** The fields a user edits on a segment (spec 1 §3 leaves them open; these are what Apollo and HubSpot ask). */
 export const icpSegmentInputSchema = z.object({

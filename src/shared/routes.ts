@@ -1,6 +1,6 @@
 /**
  * The route table of spec 1 §2.1: one list used by the server (status codes, redirects) and the web router.
- * A path is listed once its page exists (/reset-password, /oauth/callback and /architecture come with later issues).
+ * A path is listed once its page exists (/oauth/callback and /architecture come with later work).
  */
 
 export const PUBLIC_PATHS = [
@@ -15,6 +15,7 @@ export const PUBLIC_PATHS = [
   '/terms',
   '/cookies',
   '/contact',
+  '/reset-password',
 ] as const;
 
 /** Guarded routes inside the signed-in layout (`:param` marks a path segment). */

@@ -3,9 +3,10 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App, resolvePage } from './app/app.tsx';
 
-// Spec 1 §2.1: a token query parameter is removed from the address bar on load.
+// Spec 1 §2.1: a token query parameter on a landing address is removed from the address bar on load
+// (elsewhere, such as /reset-password, the page itself needs it).
 const url = new URL(window.location.href);
-if (url.searchParams.has('token')) {
+if (['/', '/auth', '/login'].includes(url.pathname) && url.searchParams.has('token')) {
   url.searchParams.delete('token');
   window.history.replaceState(window.history.state, '', url);
 }

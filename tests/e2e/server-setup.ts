@@ -46,7 +46,8 @@ export default async function setup(project: TestProject) {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
+      // The production build; 'test' only adds the development mailbox, where the journeys read their mails.
+      NODE_ENV: 'test',
       DATABASE_URL: '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

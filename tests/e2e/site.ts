@@ -23,6 +23,7 @@ export const EXPECTED_H1: Readonly<Record<PublicPath, string>> = {
   '/terms': 'Terms of use',
   '/cookies': 'Cookies and local storage',
   '/contact': 'Who to contact, and how',
+  '/reset-password': 'Choose a new password',
 };
 
 export const expectedTitle = (path: PublicPath): string => pageMeta(path).title;

@@ -37,10 +37,12 @@ export function createMailer(options: { db: Db; config: Config; logger: Logger }
       if (!row) return;
       if (!transport) {
         const where =
-          config.env === 'production' ? 'the mail_outbox table' : `${config.publicUrl}/dev/mailbox`;
+          config.env === 'production'
+            ? 'the mail_outbox table (set SMTP_URL to deliver mail)'
+            : `${config.publicUrl}/dev/mailbox`;
         logger.info(
           { mailId: row.id, to: mail.to, kind: mail.kind },
-          `mail "${mail.subject}" stored; read it at ${where}`,
+          `mail "${mail.subject}" stored; read it in ${where}`,
         );
         return;
       }

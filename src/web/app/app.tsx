@@ -3,6 +3,7 @@ import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import { APP_PATHS, REDIRECTS } from '../../shared/routes.ts';
 import { AppErrorBoundary, RouteErrorBoundary } from '../components/error-boundaries.tsx';
 import { LoadingSkeleton } from '../components/ui/skeleton.tsx';
+import type { UpcomingPath } from '../features/shell/upcoming-pages.ts';
 import { NotFoundPage } from './not-found-page.tsx';
 import { type Page, PUBLIC_PAGES } from './pages.tsx';
 import { prefetchRelated, startPrefetching } from './prefetch.ts';
@@ -22,9 +23,31 @@ function PrefetchOnNavigation() {
   return null;
 }
 
-/** Guarded app routes need a signed-in user (accounts arrive with issue #3); visitors go to the landing page. */
-function SignedInGuard() {
-  return <Navigate to="/" replace />;
+// The signed-in app is one chunk of its own (guards, layout, data cache), fetched on the first app route.
+const signedInApp = () => import('./signed-in-app.tsx');
+const SignedInLayout = lazy(() => signedInApp().then((m) => ({ default: m.SignedInLayout })));
+const OnboardingLayout = lazy(() => signedInApp().then((m) => ({ default: m.OnboardingLayout })));
+const HomePage = lazy(() =>
+  import('../features/home/pages/home-page.tsx').then((m) => ({ default: m.HomePage })),
+);
+const ProfilePage = lazy(() =>
+  import('../features/profile/pages/profile-page.tsx').then((m) => ({ default: m.ProfilePage })),
+);
+const OnboardingPage = lazy(() =>
+  import('../features/profile/pages/onboarding-page.tsx').then((m) => ({ default: m.OnboardingPage })),
+);
+const Upcoming = lazy(() => signedInApp().then((m) => ({ default: m.Upcoming })));
+
+const UPCOMING_PATHS = APP_PATHS.filter(
+  (path): path is UpcomingPath => path !== '/app' && path !== '/profile' && path !== '/onboarding',
+);
+
+function AppSuspense() {
+  return (
+    <Suspense fallback={<LoadingSkeleton variant="auth" />}>
+      <Outlet />
+    </Suspense>
+  );
 }
 
 function PageSuspense() {
@@ -53,9 +76,18 @@ export function App() {
             <Route path="*" element={<NotFoundPage />} />
           </Route>
         </Route>
-        {APP_PATHS.map((path) => (
-          <Route key={path} path={path} element={<SignedInGuard />} />
-        ))}
+        <Route element={<AppSuspense />}>
+          <Route element={<SignedInLayout />}>
+            <Route path="/app" element={<HomePage />} />
+            <Route path="/profile" element={<ProfilePage />} />
+            {UPCOMING_PATHS.map((path) => (
+              <Route key={path} path={path} element={<Upcoming path={path} />} />
+            ))}
+          </Route>
+          <Route element={<OnboardingLayout />}>
+            <Route path="/onboarding" element={<OnboardingPage />} />
+          </Route>
+        </Route>
       </Routes>
       <Suspense fallback={null}>
         <Toaster />

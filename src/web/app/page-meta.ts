@@ -25,6 +25,10 @@ export const PAGE_META: Readonly<Record<string, PageMeta>> = {
     title: `About — ${BRAND}`,
     description: 'Prospector is an open-source, self-hostable AI sales-agent platform.',
   },
+  '/reset-password': {
+    title: `Reset your password — ${BRAND}`,
+    description: 'Choose a new password for your Prospector account.',
+  },
   '/privacy': {
     title: `Privacy policy — ${BRAND}`,
     description: 'What a Prospector installation stores and why.',

@@ -50,6 +50,10 @@ export const pages = {
     () => import('../features/marketing/pages/contact-page.tsx'),
     (m) => m.ContactPage,
   ),
+  resetPassword: page(
+    () => import('../features/auth/pages/reset-password-page.tsx'),
+    (m) => m.ResetPasswordPage,
+  ),
 } satisfies Record<string, Page>;
 
 /** Which page each public path shows; the router and prefetching both read this. */
@@ -65,4 +69,5 @@ export const PUBLIC_PAGES: Record<string, Page> = {
   '/terms': pages.terms,
   '/cookies': pages.cookies,
   '/contact': pages.contact,
+  '/reset-password': pages.resetPassword,
 };

@@ -1,14 +1,27 @@
 import { useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { AuthModal } from '../features/auth/components/auth-modal.tsx';
 import { PublicFooter } from '../features/marketing/components/public-footer.tsx';
 import { PublicHeader } from '../features/marketing/components/public-header.tsx';
-import { openAuthModal } from '../lib/auth-modal.ts';
+import { closeAuthModal, openAuthModal } from '../lib/auth-modal.ts';
+import { useSession } from '../lib/session.ts';
 import { pageMeta } from './page-meta.ts';
+
+const LANDING_PATHS = new Set(['/', '/auth', '/login']);
 
 /** Header, page and footer of the public site, with the one auth modal. */
 export function PublicLayout() {
   const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const session = useSession({ checkAlways: false });
+
+  // Spec 1 §2.2: a signed-in user on the landing page goes on to the app.
+  useEffect(() => {
+    if (session.ready && session.user && LANDING_PATHS.has(pathname)) {
+      closeAuthModal();
+      navigate('/app', { replace: true });
+    }
+  }, [session, pathname, navigate]);
 
   // /auth and /login are the landing page with the sign-in modal open (`?mode=signup` opens sign-up).
   useEffect(() => {

@@ -2,11 +2,13 @@ import { useSyncExternalStore } from 'react';
 
 export type ToastVariant = 'default' | 'destructive';
 export type ToastInput = { title: string; description?: string; variant?: ToastVariant; duration?: number };
-export type ToastItem = ToastInput & { id: number };
+export type ToastItem = ToastInput & { id: number; open: boolean };
 
 /** Spec 1 §9: one toast at a time; a new one replaces the old. */
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
+/** Spec 1 §9: a dismissed toast stays in the store (closed) this long before it is removed. */
+export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 
 let toasts: ToastItem[] = [];
 let nextId = 1;
@@ -20,14 +22,18 @@ export function toast(input: ToastInput): number {
     console.error('toast: a non-empty string title is required', input);
   }
   const id = nextId++;
-  toasts = [{ ...input, id }, ...toasts].slice(0, TOAST_LIMIT);
+  toasts = [{ ...input, id, open: true }, ...toasts].slice(0, TOAST_LIMIT);
   emit();
   return id;
 }
 
 export function dismissToast(id: number): void {
-  toasts = toasts.filter((t) => t.id !== id);
+  toasts = toasts.map((t) => (t.id === id ? { ...t, open: false } : t));
   emit();
+  setTimeout(() => {
+    toasts = toasts.filter((t) => t.id !== id);
+    emit();
+  }, TOAST_REMOVE_DELAY_MS);
 }
 
 const NONE: ToastItem[] = [];

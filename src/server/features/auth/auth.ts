@@ -49,7 +49,8 @@ export function createAuth(options: { db: Db; config: Config; mailer: Mailer; se
   const { db, config, mailer, secret } = options;
   return betterAuth({
     appName: 'Prospector',
-    baseURL: config.publicUrl,
+    // Links point at the address the request came to, if it is one of ours (see Config.allowedHosts).
+    baseURL: { allowedHosts: config.allowedHosts, fallback: config.publicUrl, protocol: 'auto' },
     basePath: '/api/auth',
     secret,
     database: drizzleAdapter(db, { provider: 'pg', schema, usePlural: true }),
@@ -64,6 +65,7 @@ export function createAuth(options: { db: Db; config: Config; mailer: Mailer; se
       return origins;
     },
     advanced: {
+      trustedProxyHeaders: config.trustProxy,
       database: { generateId: 'uuid' },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
@@ -94,6 +96,8 @@ export function createAuth(options: { db: Db; config: Config; mailer: Mailer; se
           ].join('\n'),
         }),
     },
+    // Deleting an account needs the password again; the user's rows go with it (foreign keys cascade).
+    user: { deleteUser: { enabled: true } },
     emailVerification: {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,

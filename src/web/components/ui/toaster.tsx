@@ -19,6 +19,8 @@ export function Toaster() {
       {toasts.map((t) => (
         <Toast.Root
           key={t.id}
+          open={t.open}
+          data-toast=""
           duration={t.duration ?? TOAST_DURATION_MS}
           onOpenChange={(open) => {
             if (!open) dismissToast(t.id);
@@ -34,7 +36,7 @@ export function Toaster() {
           <div className="grid gap-1">
             <Toast.Title className="text-sm font-semibold">{t.title}</Toast.Title>
             {t.description && (
-              <Toast.Description className="text-sm opacity-90">{t.description}</Toast.Description>
+              <Toast.Description className="text-sm">{t.description}</Toast.Description>
             )}
           </div>
           <Toast.Close

@@ -1,4 +1,4 @@
-import { Eye, EyeOff, Loader2 } from 'lucide-react';
+import { Loader2 } from 'lucide-react';
 import { type FormEvent, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FREE_TRIAL_NOTE } from '../../../../shared/marketing.ts';
@@ -12,7 +12,10 @@ import {
 } from '../../../components/ui/dialog.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
+import { PasswordInput } from '../../../components/ui/password-input.tsx';
+import { errorMessage } from '../../../lib/api.ts';
 import { type AuthMode, closeAuthModal, setAuthMode, useAuthModal } from '../../../lib/auth-modal.ts';
+import { refreshSession } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
 
 type Field = 'username' | 'email' | 'password';
@@ -63,25 +66,6 @@ function validate(mode: AuthMode, values: Values): Errors {
   else if (!EMAIL_PATTERN.test(values.email.trim())) errors.email = 'Enter a valid email address.';
   if (fields.includes('password') && !values.password) errors.password = 'Password is required.';
   return errors;
-}
-
-/** Better Auth answers `{ message }`; our own API answers `{ error: { message } }`. */
-async function errorMessage(response: Response): Promise<string> {
-  try {
-    const body: unknown = await response.json();
-    if (body && typeof body === 'object') {
-      const { error, message } = body as { error?: unknown; message?: unknown };
-      if (error && typeof error === 'object') {
-        const nested = (error as { message?: unknown }).message;
-        if (typeof nested === 'string' && nested) return nested;
-      }
-      if (typeof error === 'string' && error) return error;
-      if (typeof message === 'string' && message) return message;
-    }
-  } catch {
-    // Not JSON: fall through to the generic text.
-  }
-  return 'Unexpected error.';
 }
 
 function request(mode: AuthMode, values: Values): Promise<Response> {
@@ -165,18 +149,20 @@ function AuthForm({ mode }: { mode: AuthMode }) {
       return;
     }
     if (!response.ok) {
-      const description = await errorMessage(response);
+      const { message: description } = await errorMessage(response);
       setRunning(false);
       toast({ title: FAILURE_TITLE[mode], description, variant: 'destructive' });
       return;
     }
 
+    if (mode !== 'forgot-password') await refreshSession();
     setRunning(false);
     if (mode === 'login') {
       toast({ title: 'Login successful!', description: 'Welcome back!' });
       closeAuthModal();
       navigate('/app');
     } else if (mode === 'signup') {
+      // Signed in straight away unless e-mail verification is required; the landing page then moves on to /app.
       toast({ title: 'Account created!', description: 'Check your email to confirm your account.' });
       closeAuthModal();
     } else {
@@ -239,27 +225,12 @@ function AuthForm({ mode }: { mode: AuthMode }) {
                 </button>
               )}
             </div>
-            <div className="relative">
-              <Input
-                {...fieldProps('password')}
-                type={showPassword ? 'text' : 'password'}
-                autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
-                className="pr-11"
-              />
-              <button
-                type="button"
-                aria-label={showPassword ? 'Hide password' : 'Show password'}
-                aria-controls={`${id}-password`}
-                onClick={() => setShowPassword((s) => !s)}
-                className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-md text-muted-foreground transition-colors hover:text-foreground"
-              >
-                {showPassword ? (
-                  <EyeOff className="size-4" aria-hidden />
-                ) : (
-                  <Eye className="size-4" aria-hidden />
-                )}
-              </button>
-            </div>
+            <PasswordInput
+              {...fieldProps('password')}
+              visible={showPassword}
+              onVisibleChange={setShowPassword}
+              autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
+            />
             {fieldError('password')}
           </div>
         )}

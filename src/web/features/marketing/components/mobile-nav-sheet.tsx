@@ -9,6 +9,7 @@ import {
   SheetTitle,
 } from '../../../components/ui/sheet.tsx';
 import { type AuthMode, openAuthModal } from '../../../lib/auth-modal.ts';
+import { logOut, useSession } from '../../../lib/session.ts';
 import { Logo } from './logo.tsx';
 import { NavItemLink } from './nav-item-link.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
@@ -25,6 +26,7 @@ type Props = {
 
 /** The mobile drawer itself; loaded on first use so the Dialog code stays out of the first page load. */
 export function MobileNavSheet({ open, onOpenChange, menus, returnFocusTo }: Props) {
+  const { user } = useSession({ checkAlways: false });
   const startAuth = (mode: AuthMode) => {
     onOpenChange(false);
     openAuthModal(mode);
@@ -85,10 +87,31 @@ export function MobileNavSheet({ open, onOpenChange, menus, returnFocusTo }: Pro
             <span className="text-sm text-muted-foreground">Theme</span>
             <ThemeToggle />
           </div>
-          <Button variant="outline" onClick={() => startAuth('login')}>
-            Login
-          </Button>
-          <Button onClick={() => startAuth('signup')}>{CTA_START_FREE}</Button>
+          {user ? (
+            <>
+              <Button
+                variant="outline"
+                onClick={() => {
+                  onOpenChange(false);
+                  void logOut();
+                }}
+              >
+                Logout
+              </Button>
+              <Button asChild>
+                <Link to="/app" onClick={() => onOpenChange(false)}>
+                  Open app
+                </Link>
+              </Button>
+            </>
+          ) : (
+            <>
+              <Button variant="outline" onClick={() => startAuth('login')}>
+                Login
+              </Button>
+              <Button onClick={() => startAuth('signup')}>{CTA_START_FREE}</Button>
+            </>
+          )}
         </div>
       </SheetContent>
     </Sheet>

@@ -17,6 +17,7 @@ import {
 } from '../../../components/ui/navigation-menu.tsx';
 import { openAuthModal } from '../../../lib/auth-modal.ts';
 import { cn } from '../../../lib/cn.ts';
+import { logOut, useSession } from '../../../lib/session.ts';
 import { Logo } from './logo.tsx';
 import { MobileNav } from './mobile-nav.tsx';
 import { NavItemLink } from './nav-item-link.tsx';
@@ -54,6 +55,7 @@ function MenuEntry({ item }: { item: NavItem }) {
 
 /** Public header (spec 1 §2.4): menus, Pricing, theme toggle and the sign-in calls to action. */
 export function PublicHeader() {
+  const { user } = useSession({ checkAlways: false });
   return (
     <header className="sticky top-0 z-40 border-b border-border/70 bg-background/85 backdrop-blur-md">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6 lg:gap-8 lg:px-8">
@@ -85,17 +87,30 @@ export function PublicHeader() {
 
         <div className="ml-auto flex items-center gap-1 lg:gap-2">
           <ThemeToggle />
-          <Button
-            variant="ghost"
-            className="hidden px-3 md:inline-flex"
-            onClick={() => openAuthModal('login')}
-          >
-            Login
-          </Button>
-          <Button className="hidden md:inline-flex" onClick={() => openAuthModal('signup')}>
-            <span className="lg:hidden">Sign up</span>
-            <span className="hidden lg:inline">{CTA_START_FREE}</span>
-          </Button>
+          {user ? (
+            <>
+              <Button variant="ghost" className="hidden px-3 md:inline-flex" onClick={() => void logOut()}>
+                Logout
+              </Button>
+              <Button className="hidden md:inline-flex" asChild>
+                <Link to="/app">Open app</Link>
+              </Button>
+            </>
+          ) : (
+            <>
+              <Button
+                variant="ghost"
+                className="hidden px-3 md:inline-flex"
+                onClick={() => openAuthModal('login')}
+              >
+                Login
+              </Button>
+              <Button className="hidden md:inline-flex" onClick={() => openAuthModal('signup')}>
+                <span className="lg:hidden">Sign up</span>
+                <span className="hidden lg:inline">{CTA_START_FREE}</span>
+              </Button>
+            </>
+          )}
           <MobileNav menus={MENUS} />
         </div>
       </div>

@@ -1,0 +1,251 @@
+/**
+ * Navigation of the signed-in app (spec 1 §2.8 sidebar, §2.9 mobile bottom navigation, §9 constants):
+ * the entries, their targets and which entry is active for an address. Pure data and logic, no React.
+ */
+import { type AgentId, getAgent } from './agents.ts';
+import { usernameFromEmail } from './auth.ts';
+
+/** Spec 1 §2.10, §9: mobile is under 768 px; an open mobile menu closes itself 100 ms after reaching desktop. */
+export const MOBILE_BREAKPOINT_PX = 768;
+export const DESKTOP_AUTO_CLOSE_MS = 100;
+
+export type AppNavItemId =
+  | 'home'
+  | 'workspace'
+  | 'company-finder'
+  | 'people-finder'
+  | 'sales-qa'
+  | 'rfp'
+  | 'document'
+  | 'sales-projects'
+  | 'my-companies'
+  | 'my-people'
+  | 'knowledge-graph'
+  | 'enterprise-search'
+  | 'integrations'
+  | 'profile';
+
+/** Spec 1 §3 'Navigation item' (no app entry is disabled, so the flag is left out). */
+export type AppNavItem = { id: AppNavItemId; title: string; href: string; description: string };
+
+/** A sidebar group; the first group has no heading. */
+export type AppNavGroup = { label: string | null; items: readonly AppNavItem[] };
+
+export const WORKSPACE_HREF = '/sales-account-development/research';
+export const MY_COMPANIES_HREF = '/sales-account-development/research?myCompanies=true&source=sidebar';
+export const MY_PEOPLE_HREF = '/people-finder-master?myPeople=true';
+
+// The sidebar shows shorter labels than the catalogue titles ('RFP', 'Document'); the routes come from the catalogue.
+function agentItem(id: AppNavItemId, agentId: AgentId, title: string): AppNavItem {
+  const agent = getAgent(agentId);
+  return { id, title, href: agent.path, description: `${agent.name}: ${agent.tagline}` };
+}
+
+export const APP_NAV_GROUPS: readonly AppNavGroup[] = [
+  {
+    label: null,
+    items: [
+      { id: 'home', title: 'Home', href: '/app', description: 'The home hub of the app.' },
+      {
+        id: 'workspace',
+        title: 'Workspace',
+        href: WORKSPACE_HREF,
+        description: 'Research the companies you are working on.',
+      },
+    ],
+  },
+  {
+    label: 'CORE AI AGENTS',
+    items: [
+      agentItem('company-finder', 'alex', 'Company Finder'),
+      agentItem('people-finder', 'jim', 'People Finder'),
+      agentItem('sales-qa', 'emma', 'Sales Q&A'),
+      agentItem('rfp', 'maya', 'RFP'),
+      agentItem('document', 'david', 'Document'),
+    ],
+  },
+  {
+    label: 'SALES OPERATIONS',
+    items: [
+      {
+        id: 'sales-projects',
+        title: 'My Sales Projects',
+        href: '/sales-projects',
+        description: 'Companies, people and documents grouped by campaign or deal.',
+      },
+      {
+        id: 'my-companies',
+        title: 'My Companies',
+        href: MY_COMPANIES_HREF,
+        description: 'The companies you have saved.',
+      },
+      {
+        id: 'my-people',
+        title: 'My People',
+        href: MY_PEOPLE_HREF,
+        description: 'The contacts you have saved.',
+      },
+      {
+        id: 'knowledge-graph',
+        title: 'Knowledge Graph',
+        href: '/knowledge-graph',
+        description: 'Companies, people and topics from your documents and how they connect.',
+      },
+      {
+        id: 'enterprise-search',
+        title: 'Enterprise Search',
+        href: getAgent('sofia').path,
+        description: 'Search every file your team has uploaded.',
+      },
+    ],
+  },
+  {
+    label: 'SETTINGS & CONFIG',
+    items: [
+      {
+        id: 'integrations',
+        title: 'Integrations',
+        href: '/integrations',
+        description: 'AI models, API keys, webhooks, import and export.',
+      },
+      {
+        id: 'profile',
+        title: 'User Profile and Company',
+        href: '/profile',
+        description: 'Your profile, company and ideal customer profile.',
+      },
+    ],
+  },
+];
+
+export const APP_NAV_ITEMS: readonly AppNavItem[] = APP_NAV_GROUPS.flatMap((group) => group.items);
+
+export type MobileTabId = 'home' | 'agents' | 'work' | 'search' | 'more';
+
+export type MobileSheetItem = { title: string; subtitle: string | null; href: string };
+export type MobileSheet = { title: string; subtitle: string; items: readonly MobileSheetItem[] };
+
+/** Home navigates directly; every other tab opens its bottom sheet. */
+export type MobileTab =
+  | { id: 'home'; label: string; href: string }
+  | { id: Exclude<MobileTabId, 'home'>; label: string; sheet: MobileSheet };
+
+/** Spec 1 §9: five slots, 60 px high plus the safe-area inset. */
+export const MOBILE_NAV_HEIGHT_PX = 60;
+
+const SHEET_AGENTS: readonly AgentId[] = ['alex', 'jim', 'emma', 'maya', 'david'];
+
+export const MOBILE_TABS: readonly MobileTab[] = [
+  { id: 'home', label: 'Home', href: '/app' },
+  {
+    id: 'agents',
+    label: 'Agents',
+    sheet: {
+      title: 'AI Agents',
+      subtitle: 'Choose an AI agent to help with your sales tasks',
+      items: SHEET_AGENTS.map((id) => {
+        const agent = getAgent(id);
+        return { title: agent.name, subtitle: agent.title, href: agent.path };
+      }),
+    },
+  },
+  {
+    id: 'work',
+    label: 'Work',
+    sheet: {
+      title: 'My Work',
+      subtitle: 'Quick access to your companies and contacts',
+      items: [
+        { title: 'My Companies', subtitle: null, href: MY_COMPANIES_HREF },
+        { title: 'My People', subtitle: null, href: MY_PEOPLE_HREF },
+      ],
+    },
+  },
+  {
+    id: 'search',
+    label: 'Search',
+    sheet: {
+      title: 'Search & Knowledge',
+      subtitle: 'Search files and explore your knowledge graph',
+      items: [
+        { title: 'Enterprise File Search', subtitle: null, href: getAgent('sofia').path },
+        { title: 'Knowledge Graph', subtitle: null, href: '/knowledge-graph' },
+      ],
+    },
+  },
+  {
+    id: 'more',
+    label: 'More',
+    sheet: {
+      title: 'More Options',
+      subtitle: 'Analytics, integrations, and settings',
+      items: [{ title: 'Integrations', subtitle: null, href: '/integrations' }],
+    },
+  },
+];
+
+function normalisePath(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}
+
+/**
+ * How well `href` matches the address: -1 for no match, else higher for a more specific match.
+ * The path must equal the address's path or be a whole-segment prefix of it (so `/sales-projects` does not
+ * match `/sales-projects-old`), and every query parameter of `href` must be present in `search`.
+ */
+function matchScore(href: string, pathname: string, search: string, exact: boolean): number {
+  const url = new URL(href, 'http://app.invalid');
+  const path = normalisePath(pathname);
+  const pathMatches = path === url.pathname || (!exact && path.startsWith(`${url.pathname}/`));
+  if (!pathMatches) return -1;
+  const params = new URLSearchParams(search);
+  for (const [key, value] of url.searchParams) {
+    if (params.get(key) !== value) return -1;
+  }
+  // A matching query parameter is more specific than any path length difference.
+  return url.searchParams.size * 10_000 + url.pathname.length;
+}
+
+function bestMatch<T>(candidates: readonly (readonly [T, number])[]): T | null {
+  let best: T | null = null;
+  let bestScore = -1;
+  for (const [value, score] of candidates) {
+    if (score > bestScore) {
+      best = value;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+/**
+ * The sidebar entry to highlight: the most specific match, so `/sales-account-development/research` is
+ * Workspace (not Company Finder) and `?myCompanies=true` on it is My Companies. Home only on exactly `/app`.
+ */
+export function activeNavItemId(pathname: string, search = ''): AppNavItemId | null {
+  return bestMatch(
+    APP_NAV_ITEMS.map(
+      (item) => [item.id, matchScore(item.href, pathname, search, item.id === 'home')] as const,
+    ),
+  );
+}
+
+/**
+ * Spec 1 §2.9: a tab is active when the current path starts with one of its items' paths (whole segments;
+ * query parameters of an item must be present too); Home only on an exact `/app`. When two tabs match,
+ * the more specific item wins, so `/people-finder-master?myPeople=true` is Work, not Agents.
+ */
+export function activeMobileTab(pathname: string, search = ''): MobileTabId | null {
+  return bestMatch(
+    MOBILE_TABS.flatMap<readonly [MobileTabId, number]>((tab) =>
+      tab.id === 'home'
+        ? [[tab.id, matchScore(tab.href, pathname, search, true)] as const]
+        : tab.sheet.items.map((item) => [tab.id, matchScore(item.href, pathname, search, false)] as const),
+    ),
+  );
+}
+
+/** Spec 1 §2.8: the name in the sidebar footer is the part of the e-mail before the @, or 'User'. */
+export function sidebarUserName(email: string | null | undefined): string {
+  return usernameFromEmail(email);
+}

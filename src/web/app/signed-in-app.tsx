@@ -1,0 +1,100 @@
+/**
+ * Everything behind sign-in, in one lazily loaded chunk so public pages never download it: the data cache,
+ * the route guards of spec 1 §4, the app layout and the pages.
+ */
+import { QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, Suspense, useEffect } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { RouteErrorBoundary } from '../components/error-boundaries.tsx';
+import { LoadingSkeleton } from '../components/ui/skeleton.tsx';
+import { AppLayout } from '../features/shell/components/app-layout.tsx';
+import { UpcomingPage } from '../features/shell/pages/upcoming-page.tsx';
+import { UPCOMING_PAGES, type UpcomingPath } from '../features/shell/upcoming-pages.ts';
+import { needsOnboarding, useProfile } from '../lib/profile.ts';
+import { clearLocalData, logOut, useSession } from '../lib/session.ts';
+import { queryClient } from './query-client.ts';
+
+/** A guarded route whose feature arrives later: says what it will do, never shows invented data. */
+export function Upcoming({ path }: { path: UpcomingPath }) {
+  return <UpcomingPage {...UPCOMING_PAGES[path]} />;
+}
+
+function Page({ children }: { children: ReactNode }) {
+  return (
+    <RouteErrorBoundary>
+      <Suspense fallback={<LoadingSkeleton variant="dashboard" />}>{children}</Suspense>
+    </RouteErrorBoundary>
+  );
+}
+
+/** Spec 1 §4, no session: forget the stored token keys and go to the landing page, replacing history. */
+function SignedOut() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    clearLocalData(['accessToken', 'userSession']);
+    navigate('/', { replace: true });
+  }, [navigate]);
+  return <LoadingSkeleton variant="auth" />;
+}
+
+/** Whose data the cache holds: another account signing in on this browser starts from an empty cache. */
+let cachedUserId: string | null = null;
+
+function AppGuard() {
+  const session = useSession();
+  const userId = session.user?.id ?? null;
+  if (session.ready && userId !== cachedUserId) {
+    queryClient.clear();
+    cachedUserId = userId;
+  }
+  const profile = useProfile(session.user !== null);
+  const { pathname } = useLocation();
+  if (!session.ready) return <LoadingSkeleton variant="auth" />;
+  if (!session.user) return <SignedOut />;
+  if (profile.isPending) return <LoadingSkeleton variant="dashboard" />;
+  // A profile that cannot be read is not a reason to lock the user out: the page shows its own error.
+  if (profile.isSuccess && needsOnboarding(profile.data))
+    return <Navigate to="/onboarding" replace state={{ from: pathname }} />;
+  return (
+    <AppLayout user={session.user} onLogout={() => void logOut()}>
+      <Page>
+        <Outlet />
+      </Page>
+    </AppLayout>
+  );
+}
+
+/** The signed-in app: guard, sidebar layout and the page of the route. */
+export function SignedInLayout() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AppGuard />
+    </QueryClientProvider>
+  );
+}
+
+function OnboardingGuard() {
+  const session = useSession();
+  const profile = useProfile(session.user !== null);
+  const [params] = useSearchParams();
+  if (!session.ready) return <LoadingSkeleton variant="auth" />;
+  if (!session.user) return <Navigate to="/auth" replace />;
+  if (profile.isPending) return <LoadingSkeleton variant="form" />;
+  if (profile.isSuccess && !needsOnboarding(profile.data) && params.get('edit') !== 'true') {
+    return <Navigate to="/app" replace />;
+  }
+  return (
+    <Page>
+      <Outlet />
+    </Page>
+  );
+}
+
+/** `/onboarding`: its own guard and no sidebar (spec 1 §2.1, §2.7). */
+export function OnboardingLayout() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <OnboardingGuard />
+    </QueryClientProvider>
+  );
+}

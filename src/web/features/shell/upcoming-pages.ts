@@ -1,0 +1,130 @@
+import { type AgentId, getAgent } from '../../../shared/agents.ts';
+import type { APP_PATHS } from '../../../shared/routes.ts';
+
+/** Guarded screens that have a page of their own from the start; every other one is announced by UpcomingPage. */
+type BuiltAppPath = '/app' | '/profile' | '/onboarding';
+
+export type UpcomingPath = Exclude<(typeof APP_PATHS)[number], BuiltAppPath>;
+
+export type UpcomingPageText = { title: string; description: string };
+
+function agentPage(id: AgentId): UpcomingPageText {
+  const agent = getAgent(id);
+  return { title: `${agent.title} (${agent.name})`, description: agent.description };
+}
+
+/**
+ * What each guarded screen will do, keyed by its route pattern in APP_PATHS; the type makes a new route
+ * fail to compile until it is described here or gets its own page.
+ */
+export const UPCOMING_PAGES: Record<UpcomingPath, UpcomingPageText> = {
+  '/chat': {
+    title: 'AI Chat',
+    description:
+      'Describe what you need in plain language. The assistant works out which agent fits, fills in the filters it understood, and hands you over to that agent with your request ready to run.',
+  },
+  '/research-input': {
+    title: 'Research Input',
+    description:
+      'Start a research request: describe the companies you are looking for, and the request is turned into search filters for Company Finder.',
+  },
+  '/sales-knowledge-agent': {
+    title: 'Sales Knowledge Agent',
+    description:
+      'Upload your sales documents (PDF, Word, spreadsheets, Markdown) to your knowledge base and chat with them. Every answer cites the document, section and page it came from.',
+  },
+  '/sales-account-development': agentPage('alex'),
+  '/sales-account-development/research': {
+    title: 'Workspace',
+    description:
+      'Your research workspace: the companies you have found and saved (My Companies), ready to research further, hand to People Finder or use in a generated document.',
+  },
+  '/sales-account-development/:companyName': {
+    title: 'Company research',
+    description:
+      'Everything known about one company in one place: its profile from the company data, the people you have found there, and your saved research.',
+  },
+  '/instant-sales-answers': agentPage('emma'),
+  '/automated-rfp-responses': agentPage('maya'),
+  '/rfp-editor/:id': {
+    title: 'RFP Editor',
+    description:
+      'Review the drafted answer to every question of an RFP or questionnaire, with its sources and confidence level; edit and approve each answer before the response goes out.',
+  },
+  '/sales-document-generation': agentPage('david'),
+  '/intelligent-sales-document-generation': {
+    title: 'Document generation for selected companies',
+    description:
+      'Generate account plans, proposals or one-pagers for the companies you selected in Company Finder, filled from their data, your saved research and your knowledge base.',
+  },
+  '/enterprise-file-search': {
+    title: 'Enterprise File Search',
+    description: getAgent('sofia').description,
+  },
+  '/knowledge-graph': {
+    title: 'Knowledge Graph',
+    description:
+      'Explore the companies, people and topics extracted from your documents and how they are connected, and jump to the passages that mention them.',
+  },
+  '/prospect/:id': {
+    title: 'Prospect',
+    description: 'One prospect in detail: its revenue forecast and deal momentum, and the company behind it.',
+  },
+  '/account-management': {
+    title: 'Account Management',
+    description: 'Manage your target accounts in one place: the companies you work on and their contacts.',
+  },
+  '/key-people': {
+    title: 'Key People',
+    description: 'The decision-makers at your target accounts, found with People Finder.',
+  },
+  '/people-finder-master': agentPage('jim'),
+  '/people-finder-master/research': {
+    title: 'People research',
+    description:
+      'The people you have found and saved (My People), ready to look up a work e-mail address or phone number, or to export to CSV.',
+  },
+  '/integrations': {
+    title: 'Integrations',
+    description:
+      'Connect an AI model (any OpenAI-compatible endpoint) to improve answers and documents, create API keys and webhooks, and import or export your companies and contacts.',
+  },
+  '/ai-signals/:companyName': {
+    title: 'AI Signals',
+    description: 'Signals about one company that suggest it is a good time to reach out.',
+  },
+  '/company-news/:companyName': {
+    title: 'Company News',
+    description: 'Recent news about one company, to open a conversation with something relevant.',
+  },
+  '/account-prospect/:companyName': {
+    title: 'Account Prospect',
+    description:
+      'A prospecting view of one account: the company, its key people and the next steps to reach them.',
+  },
+  '/agents': {
+    title: 'AI Agents',
+    description: 'The directory of AI agents: what each one does, how it works, and where to start.',
+  },
+  '/agents/:agentId': {
+    title: 'Agent',
+    description:
+      'One AI agent in detail: its capabilities, how it works, and what it is worth to a sales team.',
+  },
+  '/sales-projects': {
+    title: 'My Sales Projects',
+    description: 'Group companies, people and documents into projects, one per campaign or deal.',
+  },
+  '/sales-projects/:projectId': {
+    title: 'Sales Project',
+    description: 'One sales project: its companies, people and documents together.',
+  },
+  '/events-results': {
+    title: 'Events Results',
+    description: 'Events that your target accounts attend or host, as openings for a meeting.',
+  },
+  '/buyer-intent-results': {
+    title: 'Buyer Intent Results',
+    description: 'Companies showing signs of interest in what you sell, ranked so you can reach out first.',
+  },
+};

@@ -1,0 +1,135 @@
+import { useSyncExternalStore } from 'react';
+import { usernameFromEmail } from '../../shared/auth.ts';
+import { toast } from './toast.ts';
+
+export type SessionUser = { id: string; email: string; name: string; emailVerified: boolean };
+
+/** `ready` is spec 1 §3's isAuthReady: false until the first session check has answered. */
+export type SessionState = { ready: boolean; user: SessionUser | null };
+
+/** Spec 1 §3: every local-storage key the app uses; logout clears them all. */
+export const LOCAL_STORAGE_KEYS = [
+  'user',
+  'userProfile',
+  'chatSessions',
+  'currentChatSession',
+  'accessToken',
+  'userSession',
+  'selectedBoardId',
+  'selectedBoardName',
+  'todo',
+  'urlTag',
+  'userRoles',
+  'agent_workflow_state',
+  'recent_queries',
+  'sidebar-store',
+  'theme',
+] as const;
+
+/** Spec 1 §3's local user record; only a hint that a session may exist (the cookie is httpOnly). */
+const USER_KEY = 'user';
+
+let state: SessionState = { ready: false, user: null };
+let pending: Promise<SessionState> | null = null;
+const listeners = new Set<() => void>();
+
+function set(next: SessionState) {
+  state = next;
+  try {
+    if (next.user) {
+      localStorage.setItem(
+        USER_KEY,
+        JSON.stringify({
+          username: usernameFromEmail(next.user.email),
+          email: next.user.email,
+          uid: next.user.id,
+        }),
+      );
+    } else if (next.ready) {
+      localStorage.removeItem(USER_KEY);
+    }
+  } catch (err) {
+    console.warn('Could not store the user record', err);
+  }
+  for (const listener of listeners) listener();
+}
+
+function hasUserHint(): boolean {
+  try {
+    return localStorage.getItem(USER_KEY) !== null;
+  } catch {
+    return true;
+  }
+}
+
+/** Asks the server who is signed in (the one source of truth) and updates every `useSession`. */
+export function refreshSession(): Promise<SessionState> {
+  pending ??= fetch('/api/auth/get-session', { credentials: 'include' })
+    .then(async (response) => {
+      const body = response.ok ? ((await response.json()) as { user?: SessionUser } | null) : null;
+      const user = body?.user ? { ...body.user } : null;
+      set({ ready: true, user });
+      return state;
+    })
+    .catch((err: unknown) => {
+      console.error('Session check failed', err);
+      set({ ready: true, user: null });
+      return state;
+    })
+    .finally(() => {
+      pending = null;
+    });
+  return pending;
+}
+
+/**
+ * The session, checked once on first use. `checkAlways: false` (public pages) skips the request for visitors
+ * who have never signed in on this browser and reports them as signed out at once.
+ */
+export function useSession({ checkAlways = true }: { checkAlways?: boolean } = {}): SessionState {
+  const current = useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      if (!state.ready && !pending) {
+        if (checkAlways || hasUserHint()) void refreshSession();
+        else set({ ready: true, user: null });
+      }
+      return () => listeners.delete(listener);
+    },
+    () => state,
+    () => state,
+  );
+  return current;
+}
+
+/** Forgets every local key of spec 1 §3 (and the user record). Storage failures are logged and ignored. */
+export function clearLocalData(keys: readonly string[] = LOCAL_STORAGE_KEYS): void {
+  for (const key of keys) {
+    try {
+      localStorage.removeItem(key);
+    } catch (err) {
+      console.warn(`Could not remove ${key}`, err);
+    }
+  }
+}
+
+/** Ends the session on the server and clears what this browser kept. */
+export async function signOut(): Promise<void> {
+  try {
+    await fetch('/api/auth/sign-out', {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+  } finally {
+    clearLocalData();
+    set({ ready: true, user: null });
+  }
+}
+
+/** The Logout buttons (spec 1 §4): sign out, clear local data, say goodbye. */
+export async function logOut(): Promise<void> {
+  await signOut();
+  toast({ title: 'Logged out', description: 'See you soon!' });
+}
