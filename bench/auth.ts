@@ -33,6 +33,7 @@ export async function benchAuth(): Promise<Figure[]> {
     fetch(`${base}${path}`, {
       method: 'POST',
       headers: {
+        origin: base,
         'content-type': 'application/json',
         'x-forwarded-for': `10.0.${client >> 8}.${client++ & 255}`,
       },
@@ -43,7 +44,7 @@ export async function benchAuth(): Promise<Figure[]> {
     const emails = Array.from({ length: USERS }, (_, i) => `bench-${i}@example.com`);
     let cookie = '';
     for (const email of emails) {
-      const response = await post('/api/auth/sign-up/email', { email, password: PASSWORD, name: 'Bench' });
+      const response = await post('/api/auth/sign-up/email', { email, password: PASSWORD, name: 'Load Tester' });
       if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
       cookie ||= (response.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
     }

@@ -1,6 +1,7 @@
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Auth } from './features/auth/auth.ts';
+import type { SessionCache } from './features/auth/session-cache.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -12,6 +13,8 @@ export type AppDeps = {
   logger: Logger;
   jobs: JobQueue;
   auth: Auth;
+  /** Session checks (Better Auth's answers, remembered for a few seconds). */
+  sessions: SessionCache;
   mailer: Mailer;
   version: string;
 };

@@ -8,6 +8,7 @@ import type { Database } from './db/client.ts';
 import { openDatabase } from './db/client.ts';
 import { seedReferenceData } from './db/seed/seed.ts';
 import { createAuth, loadAuthSecret } from './features/auth/auth.ts';
+import { createSessionCache } from './features/auth/session-cache.ts';
 import { createApp } from './http/app.ts';
 import { StaticSite } from './http/static-site.ts';
 import { createJobQueue, type JobQueue } from './jobs/queue.ts';
@@ -35,7 +36,7 @@ export async function createAppDeps(parts: {
   const mailer = createMailer({ db: database.db, config, logger });
   const secret = await loadAuthSecret(database.db, config);
   const auth = createAuth({ db: database.db, config, mailer, secret });
-  return { ...parts, mailer, auth, version: parts.version ?? VERSION };
+  return { ...parts, mailer, auth, sessions: createSessionCache(auth), version: parts.version ?? VERSION };
 }
 
 /** The composition root: config -> database -> services -> HTTP app -> listen. */

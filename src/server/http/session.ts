@@ -8,9 +8,10 @@ export const NOT_AUTHENTICATED = 'User not authenticated';
 /** Lets the request through only with a valid session, and puts its user in `c.var.caller`. */
 export function requireCaller(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const session = await deps.auth.api.getSession({ headers: c.req.raw.headers });
-    if (!session) throw new AppError('UNAUTHORIZED', 401, NOT_AUTHENTICATED);
-    const { id, email, name, emailVerified } = session.user;
+    const { answer, setCookies } = await deps.sessions.get(c.req.raw.headers);
+    if (!answer) throw new AppError('UNAUTHORIZED', 401, NOT_AUTHENTICATED);
+    for (const cookie of setCookies) c.header('set-cookie', cookie, { append: true });
+    const { id, email, name, emailVerified } = answer.user;
     c.set('caller', { id, email, name, emailVerified });
     await next();
   };

@@ -212,4 +212,48 @@ describe.each(backends())('accounts on $name', (backend: Backend) => {
     const reused = await app.request('/api/auth/get-session', { headers: { cookie: stolen } });
     expect(await reused.json()).toBeNull();
   });
+
+  it('signing out other sessions ends them at once, even right after they were checked', async () => {
+    const laptop = authClient(app);
+    const phone = authClient(app);
+    await laptop.signIn('ada@example.com', 'amber-lantern-77');
+    await phone.signIn('ada@example.com', 'amber-lantern-77');
+    expect((await phone.session())?.user.email).toBe('ada@example.com');
+    const listed = await laptop.request('GET', '/api/auth/list-sessions');
+    expect(((await listed.json()) as unknown[]).length).toBeGreaterThanOrEqual(2);
+    expect((await laptop.request('POST', '/api/auth/revoke-other-sessions', {})).status).toBe(200);
+    expect(await phone.session()).toBeNull();
+    expect((await laptop.session())?.user.email).toBe('ada@example.com');
+    const profile = await phone.request('GET', '/api/v1/profile');
+    expect(profile.status).toBe(401);
+  });
+});
+
+describe.each(backends())('REQUIRE_EMAIL_VERIFICATION=true on $name', (backend: Backend) => {
+  let database: TestDatabase;
+  let app: App;
+  beforeAll(async () => {
+    database = await backend.create();
+    app = (await createTestApp(database, { env: { REQUIRE_EMAIL_VERIFICATION: 'true' } })).app;
+  });
+  afterAll(() => database.destroy());
+
+  it('signs in only after the mailed confirmation link was opened', async () => {
+    const client = authClient(app);
+    expect((await client.signUp('cy@example.com', PASSWORD, 'Cy')).status).toBe(200);
+    expect(await client.session()).toBeNull();
+    const blocked = await client.signIn('cy@example.com', PASSWORD);
+    expect(blocked.status).toBe(403);
+    expect(((await blocked.json()) as { message: string }).message).toBe('Email not verified');
+
+    const inbox = await app.request('/api/dev/mailbox?to=cy@example.com');
+    const { mails } = (await inbox.json()) as { mails: { kind: string; text: string }[] };
+    const link = new URL(
+      mails.find((m) => m.kind === 'verify-email')?.text.match(/https?:\/\/\S+/)?.[0] ?? '',
+    );
+    const opened = await app.request(link.pathname + link.search);
+    expect(opened.status).toBeLessThan(400);
+    expect((await client.signIn('cy@example.com', PASSWORD)).status).toBe(200);
+    expect((await client.session())?.user.email).toBe('cy@example.com');
+  });
 });

@@ -91,6 +91,15 @@ export function authRoutes(deps: AppDeps) {
     return c.json({ valid: row !== undefined }, 200);
   });
 
+  // The most frequent auth call, through the session cache (Better Auth's HTTP handler also builds its whole
+  // router for every request, which alone caps session checks at a few hundred per second).
+  app.get('/api/auth/get-session', async (c) => {
+    const { answer, setCookies } = await deps.sessions.get(c.req.raw.headers);
+    for (const cookie of setCookies) c.header('set-cookie', cookie, { append: true });
+    c.header('cache-control', 'no-store');
+    return c.json(answer);
+  });
+
   app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
     const ip = clientIp(c, deps.config.trustProxy);
     if (c.req.method === 'POST') {
@@ -130,7 +139,10 @@ export function authRoutes(deps: AppDeps) {
     // Better Auth reads the client address from this header only; drop any copy the client sent.
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, ip);
-    return deps.auth.handler(new Request(c.req.raw, { headers }));
+    const response = await deps.auth.handler(new Request(c.req.raw, { headers }));
+    // Anything posted here may end or change sessions (sign-out, revocations, password, account deletion).
+    if (c.req.method === 'POST' || c.req.path === '/api/auth/verify-email') deps.sessions.clear();
+    return response;
   });
 
   return app;

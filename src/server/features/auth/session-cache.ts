@@ -1,0 +1,46 @@
+import type { Auth } from './auth.ts';
+
+type SessionAnswer = Awaited<ReturnType<Auth['api']['getSession']>>;
+
+/** The session (or null) and any cookies Better Auth set while looking it up (a renewed expiry). */
+export type SessionLookup = { answer: SessionAnswer; setCookies: string[] };
+
+/** Better Auth's session cookie, with the `__Secure-` prefix it uses over HTTPS. */
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/;
+
+/**
+ * A few seconds of memory in front of Better Auth's session lookup. Checking a session through Better Auth
+ * costs about a millisecond of CPU (its request context, two queries, output filtering), and the app checks
+ * one on every API call, so repeated checks of the same cookie are answered from here. An answer is kept
+ * for `ttlMs` at most; every request that can end sessions (sign-out, revocations, password changes,
+ * account deletion) clears the cache on this instance, so a revoked session outlives its revocation only
+ * on other instances, and only for `ttlMs`.
+ */
+export function createSessionCache(auth: Auth, { ttlMs = 5000, maxEntries = 10_000 } = {}) {
+  const entries = new Map<string, { answer: SessionAnswer; until: number }>();
+
+  return {
+    async get(headers: Headers): Promise<SessionLookup> {
+      const token = headers.get('cookie')?.match(SESSION_COOKIE)?.[1];
+      if (!token) return { answer: null, setCookies: [] };
+      const now = Date.now();
+      const hit = entries.get(token);
+      if (hit && hit.until > now) return { answer: hit.answer, setCookies: [] };
+      const { headers: responseHeaders, response: answer } = await auth.api.getSession({
+        headers,
+        returnHeaders: true,
+      });
+      const expires = answer ? new Date(answer.session.expiresAt).getTime() : Number.POSITIVE_INFINITY;
+      // Oldest first: Map keeps insertion order, so the first key is the one to drop when full.
+      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value ?? '');
+      entries.delete(token);
+      entries.set(token, { answer, until: Math.min(now + ttlMs, expires) });
+      return { answer, setCookies: responseHeaders.getSetCookie() };
+    },
+    clear(): void {
+      entries.clear();
+    },
+  };
+}
+
+export type SessionCache = ReturnType<typeof createSessionCache>;
