@@ -8,6 +8,7 @@ import type { Database } from './db/client.ts';
 import { openDatabase } from './db/client.ts';
 import { seedReferenceData } from './db/seed/seed.ts';
 import { createAuth, loadAuthSecret } from './features/auth/auth.ts';
+import { AUTH_CLEANUP_JOB, registerAuthCleanup } from './features/auth/cleanup.ts';
 import { createSessionCache } from './features/auth/session-cache.ts';
 import { createApp } from './http/app.ts';
 import { StaticSite } from './http/static-site.ts';
@@ -36,6 +37,7 @@ export async function createAppDeps(parts: {
   const mailer = createMailer({ db: database.db, config, logger });
   const secret = await loadAuthSecret(database.db, config);
   const auth = createAuth({ db: database.db, config, mailer, secret });
+  registerAuthCleanup(parts.jobs, database.db);
   return { ...parts, mailer, auth, sessions: createSessionCache(auth), version: parts.version ?? VERSION };
 }
 
@@ -61,6 +63,7 @@ export async function startServer(
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
     s.once('error', reject);
   });
+  await jobs.schedule('auth-cleanup', AUTH_CLEANUP_JOB, 3600);
   jobs.start();
   const { port } = server.address() as AddressInfo;
   const url = `http://localhost:${port}`;

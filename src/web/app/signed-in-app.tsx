@@ -10,6 +10,7 @@ import { LoadingSkeleton } from '../components/ui/skeleton.tsx';
 import { AppLayout } from '../features/shell/components/app-layout.tsx';
 import { UpcomingPage } from '../features/shell/pages/upcoming-page.tsx';
 import { UPCOMING_PAGES, type UpcomingPath } from '../features/shell/upcoming-pages.ts';
+import { loadCompanyContext } from '../lib/company-context.ts';
 import { needsOnboarding, useProfile } from '../lib/profile.ts';
 import { clearLocalData, logOut, useSession } from '../lib/session.ts';
 import { queryClient } from './query-client.ts';
@@ -42,19 +43,19 @@ let cachedUserId: string | null = null;
 
 function AppGuard() {
   const session = useSession();
+  const { search } = useLocation();
+  useEffect(() => loadCompanyContext(search), [search]);
   const userId = session.user?.id ?? null;
   if (session.ready && userId !== cachedUserId) {
     queryClient.clear();
     cachedUserId = userId;
   }
   const profile = useProfile(session.user !== null);
-  const { pathname } = useLocation();
   if (!session.ready) return <LoadingSkeleton variant="auth" />;
   if (!session.user) return <SignedOut />;
   if (profile.isPending) return <LoadingSkeleton variant="dashboard" />;
   // A profile that cannot be read is not a reason to lock the user out: the page shows its own error.
-  if (profile.isSuccess && needsOnboarding(profile.data))
-    return <Navigate to="/onboarding" replace state={{ from: pathname }} />;
+  if (profile.isSuccess && needsOnboarding(profile.data)) return <Navigate to="/onboarding" replace />;
   return (
     <AppLayout user={session.user} onLogout={() => void logOut()}>
       <Page>

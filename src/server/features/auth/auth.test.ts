@@ -8,6 +8,7 @@ import { type Backend, backends, type TestDatabase } from '../../../../tests/hel
 import { queryRows } from '../../db/client.ts';
 import { accounts, users, verifications } from '../../db/schema.ts';
 import type { App } from '../../http/app.ts';
+import { AUTH_CLEANUP_JOB } from './cleanup.ts';
 
 const PASSWORD = 'violet-harbor-42';
 
@@ -255,5 +256,29 @@ describe.each(backends())('REQUIRE_EMAIL_VERIFICATION=true on $name', (backend: 
     expect(opened.status).toBeLessThan(400);
     expect((await client.signIn('cy@example.com', PASSWORD)).status).toBe(200);
     expect((await client.session())?.user.email).toBe('cy@example.com');
+  });
+});
+
+describe.each(backends())('auth cleanup job on $name', (backend: Backend) => {
+  let database: TestDatabase;
+  afterAll(() => database.destroy());
+
+  it('removes expired tokens and finished abuse-limit windows, and keeps live ones', async () => {
+    database = await backend.create();
+    const { jobs } = await createTestApp(database);
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    await database.db.insert(verifications).values([
+      { identifier: 'reset-password:old', value: 'u', expiresAt: hourAgo },
+      { identifier: 'reset-password:live', value: 'u', expiresAt: new Date(Date.now() + 3_600_000) },
+    ]);
+    await database.db.execute(
+      sql`insert into rate_limits (key, count, window_start) values ('old', 3, ${Date.now() - 7_200_000}), ('live', 1, ${Date.now()})`,
+    );
+    await jobs.enqueue(AUTH_CLEANUP_JOB, {});
+    await jobs.runOnce();
+    const tokens = await database.db.select({ identifier: verifications.identifier }).from(verifications);
+    expect(tokens.map((t) => t.identifier)).toEqual(['reset-password:live']);
+    const limits = await queryRows<{ key: string }>(database.db, sql`select key from rate_limits`);
+    expect(limits.map((l) => l.key)).toEqual(['live']);
   });
 });

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../../tests/helpers/app.ts';
+import { type AuthClient, authClient } from '../../../../tests/helpers/auth.ts';
 import { type Backend, backends, type TestDatabase } from '../../../../tests/helpers/databases.ts';
 import { jobs as jobsTable } from '../../db/schema.ts';
 import type { App } from '../../http/app.ts';
@@ -52,6 +53,8 @@ describe.each(backends())('jobs routes on $name', (backend: Backend) => {
   let queue: JobQueue;
   let app: App;
   let gate = deferred();
+  let owner: AuthClient;
+  let ownerId: string;
 
   beforeAll(async () => {
     database = await backend.create();
@@ -63,6 +66,9 @@ describe.each(backends())('jobs routes on $name', (backend: Backend) => {
       return { exported: job.payload.rows };
     });
     app = (await createTestApp(database, { jobs: queue })).app;
+    owner = authClient(app);
+    await owner.signUp('owner@example.com', 'violet-harbor-42', 'Owner');
+    ownerId = (await owner.session())?.user.id ?? '';
   });
   afterAll(async () => {
     await queue.stop();
@@ -70,10 +76,10 @@ describe.each(backends())('jobs routes on $name', (backend: Backend) => {
   });
 
   it('answers a job by id with its public shape', async () => {
-    const userId = crypto.randomUUID();
+    const userId = ownerId;
     const job = await queue.enqueue('export', { rows: 3 }, { userId });
 
-    const res = await app.request(`/api/v1/jobs/${job.id}`);
+    const res = await owner.request('GET', `/api/v1/jobs/${job.id}`);
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body).toEqual({
@@ -95,7 +101,7 @@ describe.each(backends())('jobs routes on $name', (backend: Backend) => {
     gate.resolve();
     await queue.runOnce();
     gate = deferred();
-    const done = await (await app.request(`/api/v1/jobs/${job.id}`)).json();
+    const done = await (await owner.request('GET', `/api/v1/jobs/${job.id}`)).json();
     expect(done).toMatchObject({
       status: 'succeeded',
       progress: 100,
@@ -106,22 +112,32 @@ describe.each(backends())('jobs routes on $name', (backend: Backend) => {
   });
 
   it('answers 404 for an unknown job and 400 for an id that is not a UUID', async () => {
-    const missing = await app.request(`/api/v1/jobs/${crypto.randomUUID()}`);
+    const missing = await owner.request('GET', `/api/v1/jobs/${crypto.randomUUID()}`);
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Job not found' } });
 
-    const invalid = await app.request('/api/v1/jobs/not-a-uuid');
+    const invalid = await owner.request('GET', '/api/v1/jobs/not-a-uuid');
     expect(invalid.status).toBe(400);
     expect(await invalid.json()).toMatchObject({ error: { code: 'VALIDATION_ERROR' } });
 
-    const missingEvents = await app.request(`/api/v1/jobs/${crypto.randomUUID()}/events`);
+    const missingEvents = await owner.request('GET', `/api/v1/jobs/${crypto.randomUUID()}/events`);
     expect(missingEvents.status).toBe(404);
-    expect((await app.request('/api/v1/jobs/123/events')).status).toBe(400);
+    expect((await owner.request('GET', '/api/v1/jobs/123/events')).status).toBe(400);
+  });
+
+  it("keeps jobs private: 401 without a session, 404 for another user's job", async () => {
+    const job = await queue.enqueue('export', { rows: 2 }, { userId: ownerId });
+    expect((await app.request(`/api/v1/jobs/${job.id}`)).status).toBe(401);
+    const stranger = authClient(app);
+    await stranger.signUp('stranger@example.com', 'amber-lantern-77', 'Stranger');
+    expect((await stranger.request('GET', `/api/v1/jobs/${job.id}`)).status).toBe(404);
+    expect((await stranger.request('GET', `/api/v1/jobs/${job.id}/events`)).status).toBe(404);
+    gate.resolve();
   });
 
   it('streams progress events until the job succeeds, then closes', async () => {
-    const job = await queue.enqueue('export', { rows: 7 });
-    const res = await app.request(`/api/v1/jobs/${job.id}/events`);
+    const job = await queue.enqueue('export', { rows: 7 }, { userId: ownerId });
+    const res = await owner.request('GET', `/api/v1/jobs/${job.id}/events`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/event-stream');
 
@@ -146,8 +162,8 @@ describe.each(backends())('jobs routes on $name', (backend: Backend) => {
   });
 
   it('sees changes made by another server instance through the database', async () => {
-    const job = await queue.enqueue('export', { rows: 1 });
-    const res = await app.request(`/api/v1/jobs/${job.id}/events`);
+    const job = await queue.enqueue('export', { rows: 1 }, { userId: ownerId });
+    const res = await owner.request('GET', `/api/v1/jobs/${job.id}/events`);
     const started = Date.now();
     const events = parse(
       await readEvents(res, (event) => {

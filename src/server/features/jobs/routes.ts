@@ -2,6 +2,7 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { streamSSE } from 'hono/streaming';
 import type { AppDeps, AppEnv } from '../../context.ts';
 import { errorBody, errorResponseSchema } from '../../http/errors.ts';
+import { requireCaller } from '../../http/session.ts';
 import { isTerminal, type JobView } from '../../jobs/queue.ts';
 
 export const jobSchema = z
@@ -78,17 +79,24 @@ const POLL_MS = 1000;
 const KEEPALIVE_MS = 15_000;
 const NOT_FOUND_MESSAGE = 'Job not found';
 
-export function jobsRoutes({ jobs }: AppDeps) {
-  // Jobs are readable by anyone who knows their random UUID for now; ownership checks come with sessions.
-  return new OpenAPIHono<AppEnv>()
+export function jobsRoutes(deps: AppDeps) {
+  const { jobs } = deps;
+  // A job is visible to the user who started it only; to anyone else it does not exist.
+  const ownJob = async (id: string, callerId: string) => {
+    const job = await jobs.get(id);
+    return job && job.userId === callerId ? job : null;
+  };
+  const app = new OpenAPIHono<AppEnv>();
+  app.use('/api/v1/jobs/*', requireCaller(deps));
+  return app
     .openapi(getJobRoute, async (c) => {
-      const job = await jobs.get(c.req.valid('param').id);
+      const job = await ownJob(c.req.valid('param').id, c.var.caller.id);
       if (!job) return c.json(errorBody('NOT_FOUND', NOT_FOUND_MESSAGE), 404);
       return c.json(job, 200);
     })
     .openapi(jobEventsRoute, async (c) => {
       const { id } = c.req.valid('param');
-      const initial = await jobs.get(id);
+      const initial = await ownJob(id, c.var.caller.id);
       if (!initial) return c.json(errorBody('NOT_FOUND', NOT_FOUND_MESSAGE), 404);
       const logger = c.get('logger');
 

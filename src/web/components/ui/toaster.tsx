@@ -35,9 +35,7 @@ export function Toaster() {
         >
           <div className="grid gap-1">
             <Toast.Title className="text-sm font-semibold">{t.title}</Toast.Title>
-            {t.description && (
-              <Toast.Description className="text-sm">{t.description}</Toast.Description>
-            )}
+            {t.description && <Toast.Description className="text-sm">{t.description}</Toast.Description>}
           </div>
           <Toast.Close
             aria-label="Close"

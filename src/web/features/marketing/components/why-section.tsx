@@ -22,7 +22,7 @@ const WHY_REASONS: readonly {
     id: 'security',
     title: 'Enterprise-grade security',
     description:
-      'Run it on your own infrastructure. Passwords are stored only as salted scrypt hashes, sessions live in httpOnly cookies, and PostgreSQL row-level security keeps each user’s data apart.',
+      'Run it on your own infrastructure. Passwords are stored only as salted argon2id hashes, sessions live in httpOnly cookies, and PostgreSQL row-level security keeps each user’s data apart.',
   },
   {
     id: 'roi',

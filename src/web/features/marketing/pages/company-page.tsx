@@ -107,7 +107,7 @@ export function CompanyPage() {
                 Every user&apos;s rows are isolated twice: by the queries themselves and by PostgreSQL
                 row-level security.
               </li>
-              <li>Passwords are stored only as salted scrypt hashes; sessions live in httpOnly cookies.</li>
+              <li>Passwords are stored only as salted argon2id hashes; sessions live in httpOnly cookies.</li>
               <li>There are no third-party trackers or advertising cookies.</li>
               <li>
                 Prompts leave the server only if the operator connects an external AI endpoint. The{' '}

@@ -29,7 +29,7 @@ export function PrivacyPage() {
       <ul>
         <li>
           <strong>Your account:</strong> your e-mail address and username, and your password as a one-way hash
-          (scrypt). The password itself is never stored.
+          (argon2id). The password itself is never stored.
         </li>
         <li>
           <strong>Sessions:</strong> one record per signed-in browser, with its expiry, so you stay signed in
@@ -117,7 +117,7 @@ export function PrivacyPage() {
 
       <h2 id="security">Security</h2>
       <p>
-        Passwords are stored only as salted scrypt hashes, the session cookie cannot be read by scripts
+        Passwords are stored only as salted argon2id hashes, the session cookie cannot be read by scripts
         (httpOnly), and PostgreSQL row-level security keeps each user&apos;s rows apart even if a query were
         to forget a filter. How the server, network and backups are secured is up to the operator.
       </p>

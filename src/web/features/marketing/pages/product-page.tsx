@@ -51,7 +51,7 @@ const PRODUCT_FEATURES: readonly Feature<'speed' | 'orchestration' | 'analytics'
     id: 'security',
     title: 'Enterprise Security',
     description:
-      'Self-hosted, with row-level security per user, httpOnly sessions, scrypt password hashing and audit logs. SSO and security reviews on Enterprise.',
+      'Self-hosted, with row-level security per user, httpOnly sessions, argon2id password hashing and audit logs. SSO and security reviews on Enterprise.',
   },
 ];
 
