@@ -44,7 +44,11 @@ export async function benchAuth(): Promise<Figure[]> {
     const emails = Array.from({ length: USERS }, (_, i) => `bench-${i}@example.com`);
     let cookie = '';
     for (const email of emails) {
-      const response = await post('/api/auth/sign-up/email', { email, password: PASSWORD, name: 'Load Tester' });
+      const response = await post('/api/auth/sign-up/email', {
+        email,
+        password: PASSWORD,
+        name: 'Load Tester',
+      });
       if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
       cookie ||= (response.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
     }
