@@ -80,7 +80,7 @@ function RecentActivityCard({ className }: { className?: string }) {
           Nothing here yet — your searches, documents and saved companies will show up here as you use the
           agents.
         </p>
-        <Button asChild>
+        <Button asChild className="h-auto min-h-10 whitespace-normal text-center">
           <Link to={FIRST_STEP_PATH}>
             Find your first companies with Alex
             <ArrowRight aria-hidden />
@@ -190,7 +190,7 @@ function AgentLaunchers() {
         </h2>
         <p className="mt-1 text-sm text-muted-foreground">Pick an agent to start a task.</p>
       </div>
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-5">
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-5">
         {agents.map((agent) => (
           <li
             key={agent.id}
@@ -253,7 +253,7 @@ export function HomePage() {
         </h1>
         <p className="mt-1 text-muted-foreground">Pick up where you left off, or put an agent to work.</p>
       </div>
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <RecentActivityCard className="lg:col-span-2" />
         {/* The credit balance (spec 2) joins the ICP card in this column; until then it shows nothing. */}
         <div className="flex flex-col gap-6">

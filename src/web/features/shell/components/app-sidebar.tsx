@@ -283,6 +283,7 @@ export function AppSidebar({
       {isOpen && (
         // A plain box, not <aside>: its content is the app's main navigation, not complementary content.
         <div
+          data-sidebar="desktop"
           className={cn(
             'sticky top-0 hidden h-dvh shrink-0 border-r bg-card text-card-foreground transition-[width] duration-200 md:block',
             isCollapsed ? 'w-14' : 'w-64',

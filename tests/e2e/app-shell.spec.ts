@@ -1,0 +1,189 @@
+/** The signed-in app shell in Chromium: sidebar, mobile bottom navigation, toasts, ICP editing, axe (spec 1 §2.8-2.10, §4). */
+import type { Browser, BrowserContextOptions } from 'playwright-core';
+import { beforeAll, expect, it } from 'vitest';
+import { baseUrl, describeInBrowser, openPage, seriousA11yViolations } from './browser.ts';
+import { expectNoErrors, settleAnimations } from './site.ts';
+
+const DESKTOP = { viewport: { width: 1280, height: 800 } };
+const PHONE = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true };
+
+type StorageState = Exclude<BrowserContextOptions['storageState'], string | undefined>;
+
+/** A user who has finished onboarding, created through the API; its cookies go into each new page. */
+async function onboardedUser(browser: Browser): Promise<StorageState> {
+  const context = await browser.newContext({ baseURL: baseUrl });
+  const email = `shell-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  const signUp = await context.request.post('/api/auth/sign-up/email', {
+    data: { email, password: 'violet-harbor-42', name: 'Shell User' },
+    headers: { origin: baseUrl },
+  });
+  expect(signUp.status()).toBe(200);
+  await context.request.post('/api/v1/profile/icp-segments', {
+    data: { name: 'EU fintech', industries: ['Fintech'] },
+  });
+  const done = await context.request.patch('/api/v1/profile', {
+    data: { onboardingCompleted: true, company: { name: 'Shell Co' } },
+  });
+  expect(done.status()).toBe(200);
+  const state = await context.storageState();
+  await context.close();
+  return state;
+}
+
+describeInBrowser('app shell', (browser) => {
+  let storageState: StorageState;
+  beforeAll(async () => {
+    storageState = await onboardedUser(browser());
+  });
+
+  it('shows the sidebar groups; collapsing it persists across a reload', async () => {
+    const { page, errors, close } = await openPage(browser(), { ...DESKTOP, storageState });
+    try {
+      await page.goto('/app');
+      const sidebar = page.getByRole('navigation', { name: 'Sidebar' });
+      await sidebar.waitFor();
+      for (const label of ['CORE AI AGENTS', 'SALES OPERATIONS', 'SETTINGS & CONFIG']) {
+        expect(await sidebar.getByText(label, { exact: true }).count(), label).toBe(1);
+      }
+      expect(await sidebar.getByRole('link', { name: 'My Companies' }).getAttribute('href')).toBe(
+        '/sales-account-development/research?myCompanies=true&source=sidebar',
+      );
+      expect(await sidebar.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
+      expect(await seriousA11yViolations(page)).toEqual([]);
+
+      const aside = page.locator('[data-sidebar="desktop"]');
+      const wide = (await aside.boundingBox())?.width ?? 0;
+      await page.getByRole('button', { name: 'Collapse sidebar' }).click();
+      await page.getByRole('button', { name: 'Expand sidebar' }).waitFor();
+      await settleAnimations(page);
+      const narrow = (await aside.boundingBox())?.width ?? 0;
+      expect(wide).toBe(256);
+      expect(narrow).toBe(56);
+      const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('sidebar-store') ?? '{}'));
+      expect(stored.state).toMatchObject({ isCollapsed: true, userPreferences: { compactMode: false } });
+
+      await page.reload();
+      await page.getByRole('button', { name: 'Expand sidebar' }).waitFor();
+      await page.getByRole('button', { name: 'Expand sidebar' }).click();
+      await page.getByRole('button', { name: 'Collapse sidebar' }).waitFor();
+      expectNoErrors(errors, 'sidebar');
+    } finally {
+      await close();
+    }
+  });
+
+  it('on a phone: five tabs, sheets with their titles, an item navigates and closes the sheet', async () => {
+    const { page, errors, close } = await openPage(browser(), { ...PHONE, storageState });
+    try {
+      await page.goto('/app');
+      const tabs = page.getByRole('navigation', { name: 'Mobile' });
+      await tabs.waitFor();
+      expect(await tabs.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
+      const sheets = [
+        ['Agents', 'AI Agents', 'Choose an AI agent to help with your sales tasks'],
+        ['Work', 'My Work', 'Quick access to your companies and contacts'],
+        ['Search', 'Search & Knowledge', 'Search files and explore your knowledge graph'],
+        ['More', 'More Options', 'Analytics, integrations, and settings'],
+      ] as const;
+      for (const [tab, title, subtitle] of sheets) {
+        await tabs.getByRole('button', { name: tab }).click();
+        const sheet = page.getByRole('dialog', { name: title });
+        await sheet.waitFor();
+        expect(await sheet.textContent()).toContain(subtitle);
+        await sheet.getByRole('button', { name: 'Close' }).last().click();
+        await sheet.waitFor({ state: 'detached' });
+      }
+      await tabs.getByRole('button', { name: 'Search' }).click();
+      await page
+        .getByRole('dialog', { name: 'Search & Knowledge' })
+        .getByRole('link', { name: /Knowledge Graph/ })
+        .click();
+      await page.waitForURL(`${baseUrl}/knowledge-graph`);
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      expect(await tabs.getByRole('button', { name: 'Search' }).getAttribute('aria-current')).toBe('true');
+      // Nothing on the page is wider than the phone.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      const height = await tabs.evaluate((el) => el.getBoundingClientRect().height);
+      expect(height).toBeGreaterThanOrEqual(60);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+
+      // The sidebar is a drawer here: Escape closes it.
+      await page.getByRole('button', { name: 'Open sidebar' }).click();
+      const drawer = page.getByRole('dialog', { name: 'Sidebar' });
+      await drawer.waitFor();
+      const width = await drawer.evaluate((el) => el.getBoundingClientRect().width);
+      expect(width).toBeLessThanOrEqual(Math.ceil(375 * 0.85));
+      await page.keyboard.press('Escape');
+      await drawer.waitFor({ state: 'detached' });
+      expectNoErrors(errors, 'mobile navigation');
+    } finally {
+      await close();
+    }
+  });
+
+  it('toasts: F8 focuses the toast area and Escape closes the toast', async () => {
+    const { page, close } = await openPage(browser(), { ...DESKTOP, storageState });
+    try {
+      await page.goto('/profile');
+      await page.getByRole('heading', { level: 1, name: 'Profile' }).waitFor();
+      await page.getByLabel('Current password').fill('violet-harbor-42');
+      await page.getByLabel('New password', { exact: true }).fill('amber-lantern-77');
+      await page.getByLabel('Confirm new password').fill('amber-lantern-78');
+      await page.getByRole('button', { name: 'Update password' }).click();
+      const toast = page.locator('[data-toast]').filter({ hasText: "Passwords don't match" });
+      await toast.waitFor();
+      await page.keyboard.press('F8');
+      await expect
+        .poll(() =>
+          page.evaluate(
+            () => document.activeElement?.closest('[role="region"]')?.getAttribute('aria-label') ?? '',
+          ),
+        )
+        .toMatch(/Notification/);
+      await page.keyboard.press('Escape');
+      await toast.waitFor({ state: 'detached' });
+      expect(await seriousA11yViolations(page)).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('edits the ICP: add, edit, pause and delete a segment', async () => {
+    const { page, errors, close } = await openPage(browser(), { ...DESKTOP, storageState });
+    try {
+      await page.goto('/onboarding?edit=true');
+      await page.getByRole('button', { name: 'Continue' }).click();
+      const list = page.getByRole('list', { name: 'ICP segments' });
+      await list.getByText('EU fintech').waitFor();
+
+      await page.getByRole('button', { name: 'Add another segment' }).click();
+      const form = page.getByRole('form', { name: 'New segment' });
+      await form.getByLabel('Segment name').fill('US healthtech');
+      await form.getByRole('button', { name: '201-500' }).click();
+      await form.getByRole('button', { name: 'Add segment' }).click();
+      await list.getByText('US healthtech').waitFor();
+      expect(await list.getByText('201-500 employees').count()).toBe(1);
+
+      await page.getByRole('button', { name: 'Edit US healthtech' }).click();
+      const edit = page.getByRole('form', { name: 'Edit segment' });
+      await edit.getByLabel('Segment name').fill('US digital health');
+      await edit.getByRole('button', { name: 'Save segment' }).click();
+      await list.getByText('US digital health').waitFor();
+
+      const toggle = page.getByRole('switch', { name: 'US digital health active' });
+      await toggle.click();
+      await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('false');
+      await list.getByText(/Paused/).waitFor();
+
+      await page.getByRole('button', { name: 'Delete US digital health' }).click();
+      await list.getByText('US digital health').waitFor({ state: 'detached' });
+      const profile = await (await page.request.get('/api/v1/profile')).json();
+      expect(profile.idealCustomerProfile.segments.map((s: { name: string }) => s.name)).toEqual([
+        'EU fintech',
+      ]);
+      expectNoErrors(errors, 'ICP editing');
+    } finally {
+      await close();
+    }
+  });
+});
