@@ -44,11 +44,44 @@ const envSchema = z.object({
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default('false')
     .transform((value) => value === 'true'),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GITHUB_CLIENT_ID: z.string().optional(),
+  GITHUB_CLIENT_SECRET: z.string().optional(),
+  MICROSOFT_CLIENT_ID: z.string().optional(),
+  MICROSOFT_CLIENT_SECRET: z.string().optional(),
+  MICROSOFT_TENANT_ID: z.string().min(1).default('common'),
+  OIDC_ISSUER: z
+    .url({ error: 'must be the issuer URL of an OpenID Connect provider, e.g. https://sso.example.com' })
+    .optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_NAME: z.string().min(1).default('Single sign-on'),
   TRUST_PROXY: z
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default('false')
     .transform((value) => value === 'true'),
 });
+
+/** Sign-in providers: each is on when its client id and secret (and issuer, for OIDC) are all set. */
+const PROVIDER_VARIABLES = [
+  ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+  ['GITHUB_CLIENT_ID', 'GITHUB_CLIENT_SECRET'],
+  ['MICROSOFT_CLIENT_ID', 'MICROSOFT_CLIENT_SECRET'],
+  ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'],
+] as const;
+
+export type SignInProvider = {
+  id: 'google' | 'microsoft' | 'github' | 'oidc';
+  /** The button says "Continue with {name}". */
+  name: string;
+  clientId: string;
+  clientSecret: string;
+  /** Microsoft only: the Entra ID tenant ('common' lets any work or personal account in). */
+  tenantId?: string;
+  /** OIDC only: the issuer whose discovery document describes the endpoints. */
+  issuer?: string;
+};
 
 function isPostgresUrl(value: string): boolean {
   try {
@@ -80,6 +113,7 @@ export type Config = {
     /** Unset: generated once and kept in the database, so every instance and restart agrees. */
     secret: string | null;
     requireEmailVerification: boolean;
+    providers: SignInProvider[];
   };
   mail: { smtpUrl: string | null; from: string };
   /** Behind a reverse proxy: take the client address from X-Forwarded-For and the scheme from X-Forwarded-Proto. */
@@ -101,6 +135,50 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${variable} ${issue?.message ?? 'is invalid'}`);
   }
   const e = parsed.data;
+  for (const group of PROVIDER_VARIABLES) {
+    const set = group.filter((name) => e[name]);
+    const missing = group.find((name) => !e[name]);
+    if (set.length > 0 && missing) {
+      throw new ConfigError(
+        `Invalid configuration: ${missing} must be set together with ${set.join(' and ')}`,
+      );
+    }
+  }
+  const providers: SignInProvider[] = [];
+  if (e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET) {
+    providers.push({
+      id: 'google',
+      name: 'Google',
+      clientId: e.GOOGLE_CLIENT_ID,
+      clientSecret: e.GOOGLE_CLIENT_SECRET,
+    });
+  }
+  if (e.MICROSOFT_CLIENT_ID && e.MICROSOFT_CLIENT_SECRET) {
+    providers.push({
+      id: 'microsoft',
+      name: 'Microsoft',
+      clientId: e.MICROSOFT_CLIENT_ID,
+      clientSecret: e.MICROSOFT_CLIENT_SECRET,
+      tenantId: e.MICROSOFT_TENANT_ID,
+    });
+  }
+  if (e.GITHUB_CLIENT_ID && e.GITHUB_CLIENT_SECRET) {
+    providers.push({
+      id: 'github',
+      name: 'GitHub',
+      clientId: e.GITHUB_CLIENT_ID,
+      clientSecret: e.GITHUB_CLIENT_SECRET,
+    });
+  }
+  if (e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET) {
+    providers.push({
+      id: 'oidc',
+      name: e.OIDC_NAME,
+      clientId: e.OIDC_CLIENT_ID,
+      clientSecret: e.OIDC_CLIENT_SECRET,
+      issuer: e.OIDC_ISSUER.replace(/\/$/, ''),
+    });
+  }
   const dataDir = resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -112,7 +190,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     allowedHosts: e.PUBLIC_URL ? [new URL(e.PUBLIC_URL).host] : ['localhost:*', '127.0.0.1:*', '[::1]:*'],
     ai: { provider: e.AI_PROVIDER },
-    auth: { secret: e.AUTH_SECRET ?? null, requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION },
+    auth: {
+      secret: e.AUTH_SECRET ?? null,
+      requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION,
+      providers,
+    },
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
     trustProxy: e.TRUST_PROXY,
   };

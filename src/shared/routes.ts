@@ -1,6 +1,6 @@
 /**
  * The route table of spec 1 §2.1: one list used by the server (status codes, redirects) and the web router.
- * A path is listed once its page exists (/oauth/callback and /architecture come with later work).
+ * A path is listed once its page exists (/architecture comes with later work).
  */
 
 export const PUBLIC_PATHS = [
@@ -16,6 +16,7 @@ export const PUBLIC_PATHS = [
   '/cookies',
   '/contact',
   '/reset-password',
+  '/oauth/callback',
 ] as const;
 
 /** Guarded routes inside the signed-in layout (`:param` marks a path segment). */
@@ -60,8 +61,13 @@ export const REDIRECTS: Readonly<Record<string, string>> = {
   '/salesforce': '/integrations?salesforce=true',
 };
 
-/** Public pages rendered to HTML at build time, so their content is there before any JavaScript runs (all of them, for now). */
-export const PRERENDERED_PATHS = PUBLIC_PATHS;
+/**
+ * Public pages rendered to HTML at build time, so their content is there before any JavaScript runs: all but
+ * /oauth/callback, a hand-off that only ever shows "Signing you in..." on its way elsewhere.
+ */
+export const PRERENDERED_PATHS = PUBLIC_PATHS.filter(
+  (path): path is Exclude<(typeof PUBLIC_PATHS)[number], '/oauth/callback'> => path !== '/oauth/callback',
+);
 
 function matches(pattern: string, pathname: string): boolean {
   const want = pattern.split('/');

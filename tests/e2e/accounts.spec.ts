@@ -188,6 +188,20 @@ describeInBrowser('accounts', (browser) => {
     }
   });
 
+  it('a provider sign-in that failed comes back to /oauth/callback, says why and returns to sign-in', async () => {
+    const { page, close } = await openPage(browser(), DESKTOP);
+    try {
+      await page.goto('/oauth/callback?error=access_denied');
+      await expectToast(page, 'Login failed', 'You cancelled the sign-in at the provider.');
+      await page.waitForURL(`${baseUrl}/auth`);
+      // No provider is configured on the server under test: the dialog offers none.
+      await page.getByRole('dialog', { name: 'Welcome back' }).waitFor();
+      expect(await page.getByRole('button', { name: /^Continue with/ }).count()).toBe(0);
+    } finally {
+      await close();
+    }
+  });
+
   it('guards: signed out, /app goes to / and /onboarding to /auth', async () => {
     const { page, errors, close } = await openPage(browser(), DESKTOP);
     try {

@@ -29,6 +29,10 @@ export const PAGE_META: Readonly<Record<string, PageMeta>> = {
     title: `Reset your password — ${BRAND}`,
     description: 'Choose a new password for your Prospector account.',
   },
+  '/oauth/callback': {
+    title: `Signing you in — ${BRAND}`,
+    description: 'Finishing sign-in with your identity provider.',
+  },
   '/privacy': {
     title: `Privacy policy — ${BRAND}`,
     description: 'What a Prospector installation stores and why.',

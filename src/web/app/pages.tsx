@@ -50,6 +50,10 @@ export const pages = {
     () => import('../features/marketing/pages/contact-page.tsx'),
     (m) => m.ContactPage,
   ),
+  oauthCallback: page(
+    () => import('../features/auth/pages/oauth-callback-page.tsx'),
+    (m) => m.OAuthCallbackPage,
+  ),
   resetPassword: page(
     () => import('../features/auth/pages/reset-password-page.tsx'),
     (m) => m.ResetPasswordPage,
@@ -70,4 +74,5 @@ export const PUBLIC_PAGES: Record<string, Page> = {
   '/cookies': pages.cookies,
   '/contact': pages.contact,
   '/reset-password': pages.resetPassword,
+  '/oauth/callback': pages.oauthCallback,
 };

@@ -3,11 +3,13 @@ import type { Algorithm } from '@node-rs/argon2';
 import { hash, verify } from '@node-rs/argon2';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { genericOAuth } from 'better-auth/plugins';
 import { sql } from 'drizzle-orm';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../shared/auth.ts';
-import type { Config } from '../../config.ts';
+import type { Config, SignInProvider } from '../../config.ts';
 import { type Db, queryRows } from '../../db/client.ts';
 import * as schema from '../../db/schema.ts';
+import type { Logger } from '../../logger.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 
 /** The header our HTTP layer sets to the client's address before handing a request to Better Auth. */
@@ -44,10 +46,58 @@ export async function loadAuthSecret(db: Db, config: Config): Promise<string> {
   return row.value;
 }
 
+/** Google, Microsoft and GitHub are built into Better Auth; any other OpenID Connect issuer goes through its generic plugin. */
+function socialProviders(providers: SignInProvider[]) {
+  const credentials = (id: SignInProvider['id']) => {
+    const provider = providers.find((p) => p.id === id);
+    return provider ? { clientId: provider.clientId, clientSecret: provider.clientSecret } : null;
+  };
+  const google = credentials('google');
+  const github = credentials('github');
+  const microsoft = credentials('microsoft');
+  const tenantId = providers.find((p) => p.id === 'microsoft')?.tenantId ?? 'common';
+  return {
+    ...(google ? { google } : {}),
+    ...(github ? { github } : {}),
+    ...(microsoft ? { microsoft: { ...microsoft, tenantId } } : {}),
+  };
+}
+
+function oidcPlugins(providers: SignInProvider[]) {
+  const oidc = providers.find((p) => p.id === 'oidc');
+  if (!oidc?.issuer) return [];
+  return [
+    genericOAuth({
+      config: [
+        {
+          providerId: 'oidc',
+          name: oidc.name,
+          discoveryUrl: `${oidc.issuer}/.well-known/openid-configuration`,
+          clientId: oidc.clientId,
+          clientSecret: oidc.clientSecret,
+          scopes: ['openid', 'email', 'profile'],
+          pkce: true,
+        },
+      ],
+    }),
+  ];
+}
+
 /** Better Auth: e-mail + password with argon2id, sessions in httpOnly cookies, verification and reset mails. */
-export function createAuth(options: { db: Db; config: Config; mailer: Mailer; secret: string }) {
-  const { db, config, mailer, secret } = options;
+export function createAuth(options: {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  secret: string;
+  logger: Logger;
+}) {
+  const { db, config, mailer, secret, logger } = options;
   return betterAuth({
+    // Better Auth's own messages go to our structured log (they never carry passwords or tokens).
+    logger: {
+      log: (level, message, ...args) =>
+        logger[level]({ source: 'better-auth', detail: args.map(String) }, message),
+    },
     appName: 'Prospector',
     // Links point at the address the request came to, if it is one of ours (see Config.allowedHosts).
     baseURL: { allowedHosts: config.allowedHosts, fallback: config.publicUrl, protocol: 'auto' },
@@ -96,6 +146,8 @@ export function createAuth(options: { db: Db; config: Config; mailer: Mailer; se
           ].join('\n'),
         }),
     },
+    socialProviders: socialProviders(config.auth.providers),
+    plugins: oidcPlugins(config.auth.providers),
     // Deleting an account needs the password again; the user's rows go with it (foreign keys cascade).
     user: { deleteUser: { enabled: true } },
     emailVerification: {

@@ -72,12 +72,38 @@ const resetTokenRoute = createRoute({
   },
 });
 
+const providersRoute = createRoute({
+  method: 'get',
+  path: '/api/v1/auth/providers',
+  tags: ['auth'],
+  summary:
+    'The social and single sign-on providers this server offers (start one with POST /api/auth/sign-in/social)',
+  responses: {
+    200: {
+      description: 'Configured providers, in the order the sign-in dialog shows them',
+      content: {
+        'application/json': {
+          schema: z.object({
+            providers: z.array(
+              z.object({ id: z.enum(['google', 'microsoft', 'github', 'oidc']), name: z.string() }),
+            ),
+          }),
+        },
+      },
+    },
+  },
+});
+
 /**
  * Better Auth under /api/auth/* (sign-up, sign-in, sign-out, sessions, password reset, e-mail verification),
  * behind our abuse limits and password policy.
  */
 export function authRoutes(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
+
+  app.openapi(providersRoute, (c) =>
+    c.json({ providers: deps.config.auth.providers.map(({ id, name }) => ({ id, name })) }, 200),
+  );
 
   app.openapi(resetTokenRoute, async (c) => {
     const { token } = c.req.valid('param');

@@ -17,6 +17,7 @@ import { errorMessage } from '../../../lib/api.ts';
 import { type AuthMode, closeAuthModal, setAuthMode, useAuthModal } from '../../../lib/auth-modal.ts';
 import { refreshSession } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
+import { ProviderButtons } from './provider-buttons.tsx';
 
 type Field = 'username' | 'email' | 'password';
 type Values = Record<Field, string>;
@@ -196,6 +197,7 @@ function AuthForm({ mode }: { mode: AuthMode }) {
         <DialogDescription>{config.description}</DialogDescription>
       </DialogHeader>
 
+      {mode !== 'forgot-password' && <ProviderButtons failureTitle={FAILURE_TITLE[mode]} />}
       <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-busy={running}>
         {config.fields.includes('username') && (
           <div className="grid gap-2">
