@@ -66,6 +66,13 @@ describeInBrowser('app shell', (browser) => {
       await page.getByRole('button', { name: 'Expand sidebar' }).waitFor();
       await page.getByRole('button', { name: 'Expand sidebar' }).click();
       await page.getByRole('button', { name: 'Collapse sidebar' }).waitFor();
+
+      // Spec 1 §2.8: the Workspace takes the whole width; the top bar brings the sidebar back.
+      await sidebar.getByRole('link', { name: 'Workspace' }).click();
+      await page.waitForURL(`${baseUrl}/sales-account-development/research`);
+      await sidebar.waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: 'Open sidebar' }).click();
+      await sidebar.waitFor();
       expectNoErrors(errors, 'sidebar');
     } finally {
       await close();

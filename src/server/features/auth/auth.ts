@@ -115,6 +115,8 @@ export function createAuth(options: {
       return origins;
     },
     advanced: {
+      // Secure cookies whenever users reach us over HTTPS, even through a proxy that speaks HTTP to us.
+      useSecureCookies: config.publicUrl.startsWith('https:'),
       trustedProxyHeaders: config.trustProxy,
       database: { generateId: 'uuid' },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },

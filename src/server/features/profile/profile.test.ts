@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../../tests/helpers/app.ts';
 import { type AuthClient, authClient } from '../../../../tests/helpers/auth.ts';
@@ -131,5 +132,20 @@ describe.each(backends())('profile and ICP on $name', (backend: Backend) => {
     expect(refused).toMatch(/row-level security/);
     await withUser(database.db, bobId, (tx) => tx.update(userProfiles).set({ companyName: 'Bob was here' }));
     expect((await read(ada)).company.name).toBe('Analytical Engines Ltd');
+  });
+
+  it('deleting the account needs the password and removes the profile with it', async () => {
+    const cleo = authClient(app);
+    await cleo.signUp('cleo@example.com', 'copper-meadow-31', 'Cleo');
+    await cleo.request('POST', '/api/v1/profile/icp-segments', { name: 'Cleo only' });
+    const cleoId = (await cleo.session())?.user.id ?? '';
+    const wrong = await cleo.request('POST', '/api/auth/delete-user', { password: 'not-my-password' });
+    expect(wrong.status).toBe(400);
+    const deleted = await cleo.request('POST', '/api/auth/delete-user', { password: 'copper-meadow-31' });
+    expect(deleted.status).toBe(200);
+    expect(await cleo.session()).toBeNull();
+    const rows = await database.db.select().from(userProfiles).where(eq(userProfiles.userId, cleoId));
+    expect(rows).toEqual([]);
+    expect((await cleo.signIn('cleo@example.com', 'copper-meadow-31')).status).toBe(401);
   });
 });

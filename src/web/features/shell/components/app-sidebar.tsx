@@ -277,6 +277,10 @@ export function AppSidebar({
   const drawerRef = useRef<HTMLDivElement>(null);
 
   const remember = (id: AppNavItemId) => updateSidebarState({ activeItem: id });
+  // Spec 1 §2.8: opening the Workspace closes the sidebar, giving the research table the whole width
+  // (the top bar's "Open sidebar" brings it back).
+  const rememberOnDesktop = (id: AppNavItemId) =>
+    updateSidebarState(id === 'workspace' ? { activeItem: id, isOpen: false } : { activeItem: id });
 
   return (
     <Tooltip.Provider delayDuration={200}>
@@ -294,7 +298,7 @@ export function AppSidebar({
             onLogout={onLogout}
             collapsed={isCollapsed}
             onToggleCollapsed={() => updateSidebarState({ isCollapsed: !isCollapsed })}
-            onNavigate={remember}
+            onNavigate={rememberOnDesktop}
           />
         </div>
       )}
