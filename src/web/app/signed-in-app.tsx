@@ -6,6 +6,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { RouteErrorBoundary } from '../components/error-boundaries.tsx';
+import { Button } from '../components/ui/button.tsx';
 import { LoadingSkeleton } from '../components/ui/skeleton.tsx';
 import { AppLayout } from '../features/shell/components/app-layout.tsx';
 import { UpcomingPage } from '../features/shell/pages/upcoming-page.tsx';
@@ -85,9 +86,21 @@ function OnboardingGuard() {
     return <Navigate to="/app" replace />;
   }
   return (
-    <Page>
-      <Outlet />
-    </Page>
+    <div className="min-h-dvh">
+      {/* No sidebar here (spec 1 §2.1); a way out is still owed to someone who signed up by mistake. */}
+      <header className="mx-auto flex h-14 max-w-2xl items-center justify-between px-4">
+        <span className="inline-flex items-center gap-2 font-semibold tracking-tight">
+          <img src="/favicon.svg" alt="" width={24} height={24} className="size-6" />
+          Prospector
+        </span>
+        <Button variant="ghost" size="sm" onClick={() => void logOut()}>
+          Logout
+        </Button>
+      </header>
+      <Page>
+        <Outlet />
+      </Page>
+    </div>
   );
 }
 

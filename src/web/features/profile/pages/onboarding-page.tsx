@@ -166,7 +166,7 @@ export function OnboardingPage() {
             'Who you sell to. Alex and Jim search with it, and fit scores are measured against it.',
         };
   return (
-    <main className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-4 py-10 sm:py-16">
+    <main className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-4 pt-4 pb-12 sm:pt-8">
       <div>
         <p className="text-sm font-medium text-primary">
           Step {step} of 2{editing ? ' · editing' : ''}
