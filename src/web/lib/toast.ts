@@ -48,3 +48,10 @@ export function useToasts(): ToastItem[] {
     () => NONE,
   );
 }
+
+/** A failed request: the catalogue title, with the server's message when it gave one (spec 1 §8). */
+export function toastFailure(title: string, err: unknown): void {
+  const message =
+    err instanceof Error && err.message && err.message !== 'Unexpected error.' ? err.message : undefined;
+  toast({ title, description: message, variant: 'destructive' });
+}

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { AGENTS, type AgentId } from '../../../../shared/agents.ts';
 import { usernameFromEmail } from '../../../../shared/auth.ts';
 import { PROFILE_ERRORS, type Profile, summarizeSegments } from '../../../../shared/profile.ts';
+import { LoadError } from '../../../components/load-error.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card.tsx';
@@ -166,12 +167,7 @@ function IcpCard() {
           <Skeleton className="h-9 w-44" />
         </div>
       ) : profile.isError ? (
-        <div role="alert" className="flex flex-col items-start gap-3">
-          <p className="font-medium">{PROFILE_ERRORS.fetch}</p>
-          <Button variant="outline" size="sm" onClick={() => profile.refetch()}>
-            Retry
-          </Button>
-        </div>
+        <LoadError message={PROFILE_ERRORS.fetch} onRetry={() => profile.refetch()} />
       ) : (
         <IcpSummary profile={profile.data} />
       )}

@@ -4,20 +4,11 @@ import { type IcpSegment, type IcpSegmentInput, PROFILE_ERRORS } from '../../../
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
-import { ApiError } from '../../../lib/api.ts';
 import { useProfileChange } from '../../../lib/profile.ts';
-import { toast } from '../../../lib/toast.ts';
+import { toastFailure } from '../../../lib/toast.ts';
 import { IcpSegmentForm } from './icp-segment-form.tsx';
 
-/** Spec 1 §8: the server's message, or the catalogue text when it gives none. */
-function failed(fallback: string) {
-  return (err: unknown) =>
-    toast({
-      title: fallback,
-      description: err instanceof ApiError && err.message !== 'Unexpected error.' ? err.message : undefined,
-      variant: 'destructive',
-    });
-}
+const failed = (title: string) => (err: unknown) => toastFailure(title, err);
 
 function SegmentCard({ segment }: { segment: IcpSegment }) {
   const change = useProfileChange();

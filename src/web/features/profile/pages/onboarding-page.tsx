@@ -1,14 +1,14 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { type Company, PROFILE_ERRORS, type Profile, summarizeSegments } from '../../../../shared/profile.ts';
+import { LoadError } from '../../../components/load-error.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { LoadingSkeleton } from '../../../components/ui/skeleton.tsx';
-import { ApiError } from '../../../lib/api.ts';
 import { useProfile, useProfileChange } from '../../../lib/profile.ts';
-import { toast } from '../../../lib/toast.ts';
+import { toastFailure } from '../../../lib/toast.ts';
 import { IcpSegmentList } from '../components/icp-segment-list.tsx';
 
 const TEXTAREA =
@@ -31,12 +31,7 @@ const COMPANY_FIELDS: readonly {
   },
 ];
 
-const failure = (fallback: string) => (err: unknown) =>
-  toast({
-    title: fallback,
-    description: err instanceof ApiError && err.message !== 'Unexpected error.' ? err.message : undefined,
-    variant: 'destructive',
-  });
+const failure = (title: string) => (err: unknown) => toastFailure(title, err);
 
 function CompanyStep({ profile, onDone }: { profile: Profile; onDone: () => void }) {
   const id = useId();
@@ -149,12 +144,11 @@ export function OnboardingPage() {
   if (profile.isPending) return <LoadingSkeleton variant="form" />;
   if (profile.isError) {
     return (
-      <div role="alert" className="mx-auto max-w-xl p-8 text-center">
-        <p className="font-medium">{PROFILE_ERRORS.fetch}</p>
-        <Button className="mt-4" onClick={() => profile.refetch()}>
-          Retry
-        </Button>
-      </div>
+      <LoadError
+        message={PROFILE_ERRORS.fetch}
+        onRetry={() => profile.refetch()}
+        className="mx-auto max-w-xl p-8"
+      />
     );
   }
   const current =

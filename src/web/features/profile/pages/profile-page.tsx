@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { PASSWORD_MIN_LENGTH, usernameFromEmail } from '../../../../shared/auth.ts';
 import { PROFILE_ERRORS, type Profile, summarizeSegments } from '../../../../shared/profile.ts';
 import { type DeviceKind, describeUserAgent } from '../../../../shared/user-agent.ts';
+import { LoadError } from '../../../components/load-error.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card.tsx';
@@ -219,12 +220,7 @@ function CompanySection() {
           ))}
         </div>
       ) : profile.isError ? (
-        <div role="alert" className="flex flex-col items-start gap-3">
-          <p className="font-medium">{PROFILE_ERRORS.fetch}</p>
-          <Button variant="outline" onClick={() => profile.refetch()}>
-            Retry
-          </Button>
-        </div>
+        <LoadError message={PROFILE_ERRORS.fetch} onRetry={() => profile.refetch()} />
       ) : (
         <CompanyDetails profile={profile.data} />
       )}
