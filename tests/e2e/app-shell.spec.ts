@@ -107,7 +107,9 @@ describeInBrowser('app shell', (browser) => {
         .click();
       await page.waitForURL(`${baseUrl}/knowledge-graph`);
       await page.getByRole('dialog').waitFor({ state: 'detached' });
-      expect(await tabs.getByRole('button', { name: 'Search' }).getAttribute('aria-current')).toBe('true');
+      await expect
+        .poll(() => tabs.getByRole('button', { name: 'Search' }).getAttribute('aria-current'))
+        .toBe('true');
       // Nothing on the page is wider than the phone.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
       const height = await tabs.evaluate((el) => el.getBoundingClientRect().height);
