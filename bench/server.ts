@@ -8,7 +8,13 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { type Figure, freePort, report, startProcess, stop, waitFor200 } from './lib.ts';
 
-const IDLE_SETTLE_MS = 5000;
+/**
+ * How long the server sits without traffic before its memory counts as idle. For the first ~15 s after start
+ * V8 is still optimising PGlite's WebAssembly and has not yet shrunk the heap the migrations grew, so RSS
+ * falls by 30-60 MB over that time; the early figure is reported too, as information.
+ */
+const EARLY_MS = 5000;
+const IDLE_SETTLE_MS = 25_000;
 
 async function startOnce(dataDir: string) {
   const port = await freePort();
@@ -44,7 +50,9 @@ export async function benchServer(): Promise<Figure[]> {
     await stop(first.child);
     // Second start: the usual case, an existing database.
     const { child, port, ms } = await startOnce(dataDir);
-    await new Promise((resolve) => setTimeout(resolve, IDLE_SETTLE_MS));
+    await new Promise((resolve) => setTimeout(resolve, EARLY_MS));
+    const earlyRss = rssMb(serverPid(child.pid ?? 0));
+    await new Promise((resolve) => setTimeout(resolve, IDLE_SETTLE_MS - EARLY_MS));
     const pid = serverPid(child.pid ?? 0);
     const idleRss = rssMb(pid);
 
@@ -73,7 +81,14 @@ export async function benchServer(): Promise<Figure[]> {
         target: '<= 5000 ms',
         ok: ms <= 5000,
       },
-      { name: 'idle RSS (PGlite)', value: idleRss, unit: 'MB', target: '<= 250 MB', ok: idleRss <= 250 },
+      { name: 'RSS 5 s after start', value: earlyRss, unit: 'MB', target: 'info', ok: true },
+      {
+        name: 'idle RSS (PGlite, 25 s after start)',
+        value: idleRss,
+        unit: 'MB',
+        target: '<= 250 MB',
+        ok: idleRss <= 250,
+      },
       {
         name: 'GET /api/health throughput',
         value: rps,

@@ -36,7 +36,7 @@ export async function createAppDeps(parts: {
   const { config, database, logger } = parts;
   const mailer = createMailer({ db: database.db, config, logger });
   const secret = await loadAuthSecret(database.db, config);
-  const auth = createAuth({ db: database.db, config, mailer, secret, logger });
+  const auth = await createAuth({ db: database.db, config, mailer, secret, logger });
   registerAuthCleanup(parts.jobs, database.db);
   return { ...parts, mailer, auth, sessions: createSessionCache(auth), version: parts.version ?? VERSION };
 }

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
@@ -21,7 +21,13 @@ export type Mailer = {
  */
 export function createMailer(options: { db: Db; config: Config; logger: Logger }): Mailer {
   const { db, config, logger } = options;
-  const transport = config.mail.smtpUrl ? nodemailer.createTransport(config.mail.smtpUrl) : null;
+  const { smtpUrl } = config.mail;
+  // nodemailer is loaded on the first mail, and only when there is an SMTP server to talk to.
+  let transport: Promise<Transporter> | null = null;
+  const smtp = () => {
+    transport ??= import('nodemailer').then((m) => m.default.createTransport(smtpUrl ?? ''));
+    return transport;
+  };
   return {
     async send(mail) {
       const [row] = await db
@@ -35,7 +41,7 @@ export function createMailer(options: { db: Db; config: Config; logger: Logger }
         })
         .returning({ id: mailOutbox.id });
       if (!row) return;
-      if (!transport) {
+      if (!smtpUrl) {
         const where =
           config.env === 'production'
             ? 'the mail_outbox table (set SMTP_URL to deliver mail)'
@@ -47,7 +53,7 @@ export function createMailer(options: { db: Db; config: Config; logger: Logger }
         return;
       }
       try {
-        await transport.sendMail({ from: config.mail.from, ...mail });
+        await (await smtp()).sendMail({ from: config.mail.from, ...mail });
         await db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, row.id));
         logger.info({ mailId: row.id, kind: mail.kind }, 'mail sent');
       } catch (err) {

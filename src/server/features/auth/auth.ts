@@ -3,7 +3,6 @@ import type { Algorithm } from '@node-rs/argon2';
 import { hash, verify } from '@node-rs/argon2';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { genericOAuth } from 'better-auth/plugins';
 import { sql } from 'drizzle-orm';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../shared/auth.ts';
 import type { Config, SignInProvider } from '../../config.ts';
@@ -63,9 +62,11 @@ function socialProviders(providers: SignInProvider[]) {
   };
 }
 
-function oidcPlugins(providers: SignInProvider[]) {
+/** The generic OpenID Connect plugin, loaded only when an issuer is configured (it weighs some 18 MB of memory). */
+async function oidcPlugins(providers: SignInProvider[]) {
   const oidc = providers.find((p) => p.id === 'oidc');
   if (!oidc?.issuer) return [];
+  const { genericOAuth } = await import('better-auth/plugins/generic-oauth');
   return [
     genericOAuth({
       config: [
@@ -84,7 +85,7 @@ function oidcPlugins(providers: SignInProvider[]) {
 }
 
 /** Better Auth: e-mail + password with argon2id, sessions in httpOnly cookies, verification and reset mails. */
-export function createAuth(options: {
+export async function createAuth(options: {
   db: Db;
   config: Config;
   mailer: Mailer;
@@ -92,6 +93,7 @@ export function createAuth(options: {
   logger: Logger;
 }) {
   const { db, config, mailer, secret, logger } = options;
+  const plugins = await oidcPlugins(config.auth.providers);
   return betterAuth({
     // Better Auth's own messages go to our structured log (they never carry passwords or tokens).
     logger: {
@@ -149,7 +151,7 @@ export function createAuth(options: {
         }),
     },
     socialProviders: socialProviders(config.auth.providers),
-    plugins: oidcPlugins(config.auth.providers),
+    plugins,
     // Deleting an account needs the password again; the user's rows go with it (foreign keys cascade).
     user: { deleteUser: { enabled: true } },
     emailVerification: {
@@ -172,4 +174,4 @@ export function createAuth(options: {
   });
 }
 
-export type Auth = ReturnType<typeof createAuth>;
+export type Auth = Awaited<ReturnType<typeof createAuth>>;
