@@ -57,6 +57,13 @@ const envSchema = z.object({
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
   OIDC_NAME: z.string().min(1).default('Single sign-on'),
+  DEFAULT_PLAN: z.string().min(1).max(40).default('unlimited'),
+  DEFAULT_CREDITS: z.coerce
+    .number({ error: 'must be a whole number of credits' })
+    .int('must be a whole number of credits')
+    .min(0, 'must not be negative')
+    .max(1_000_000_000, 'must be at most 1,000,000,000')
+    .default(500_000),
   TRUST_PROXY: z
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default('false')
@@ -116,6 +123,8 @@ export type Config = {
     providers: SignInProvider[];
   };
   mail: { smtpUrl: string | null; from: string };
+  /** The credit account a user gets on first use (spec 2 §4). */
+  credits: { defaultAccount: { planType: string; totalCredits: number } };
   /** Behind a reverse proxy: take the client address from X-Forwarded-For and the scheme from X-Forwarded-Proto. */
   trustProxy: boolean;
 };
@@ -196,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       providers,
     },
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
+    credits: { defaultAccount: { planType: e.DEFAULT_PLAN, totalCredits: e.DEFAULT_CREDITS } },
     trustProxy: e.TRUST_PROXY,
   };
 }

@@ -10,6 +10,8 @@ import { seedReferenceData } from './db/seed/seed.ts';
 import { createAuth, loadAuthSecret } from './features/auth/auth.ts';
 import { AUTH_CLEANUP_JOB, registerAuthCleanup } from './features/auth/cleanup.ts';
 import { createSessionCache } from './features/auth/session-cache.ts';
+import { demoPayments } from './features/credits/payments.ts';
+import type { PaymentPort } from './features/credits/service.ts';
 import { createApp } from './http/app.ts';
 import { StaticSite } from './http/static-site.ts';
 import { createJobQueue, type JobQueue } from './jobs/queue.ts';
@@ -32,13 +34,21 @@ export async function createAppDeps(parts: {
   logger: Logger;
   jobs: JobQueue;
   version?: string;
+  payments?: PaymentPort;
 }): Promise<AppDeps> {
   const { config, database, logger } = parts;
   const mailer = createMailer({ db: database.db, config, logger });
   const secret = await loadAuthSecret(database.db, config);
   const auth = await createAuth({ db: database.db, config, mailer, secret, logger });
   registerAuthCleanup(parts.jobs, database.db);
-  return { ...parts, mailer, auth, sessions: createSessionCache(auth), version: parts.version ?? VERSION };
+  return {
+    ...parts,
+    mailer,
+    auth,
+    sessions: createSessionCache(auth),
+    payments: parts.payments ?? demoPayments(),
+    version: parts.version ?? VERSION,
+  };
 }
 
 /** The composition root: config -> database -> services -> HTTP app -> listen. */

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../src/server/config.ts';
+import type { PaymentPort } from '../../src/server/features/credits/service.ts';
 import { createApp } from '../../src/server/http/app.ts';
 import { StaticSite } from '../../src/server/http/static-site.ts';
 import { createJobQueue, type JobQueue } from '../../src/server/jobs/queue.ts';
@@ -12,12 +13,25 @@ import type { TestDatabase } from './databases.ts';
 /** The HTTP app on a test database, without listening on a port (requests go through `app.request`). */
 export async function createTestApp(
   database: TestDatabase,
-  options: { site?: StaticSite | null; env?: Record<string, string>; jobs?: JobQueue; logger?: Logger } = {},
+  options: {
+    site?: StaticSite | null;
+    env?: Record<string, string>;
+    jobs?: JobQueue;
+    logger?: Logger;
+    payments?: PaymentPort;
+  } = {},
 ) {
   const logger = options.logger ?? createLogger('silent');
   const jobs = options.jobs ?? createJobQueue({ db: database.db, logger, pollIntervalMs: 20 });
   const config = loadConfig({ NODE_ENV: 'test', ...options.env });
-  const deps = await createAppDeps({ config, database, logger, jobs, version: 'test' });
+  const deps = await createAppDeps({
+    config,
+    database,
+    logger,
+    jobs,
+    version: 'test',
+    payments: options.payments,
+  });
   const app = createApp(deps, options.site ?? null);
   return { app, jobs, deps };
 }

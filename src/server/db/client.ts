@@ -34,6 +34,9 @@ export async function openDatabase(options: OpenOptions | DatabaseConfig): Promi
       connectionString: options.url,
       max: 'maxConnections' in options ? options.maxConnections : 10,
     });
+    // An idle client whose connection dies (database restart, failover) is dropped by the pool and replaced
+    // on next use; without a listener that event would crash the whole process.
+    pool.on('error', () => {});
     // Fail fast with the driver's message (e.g. ECONNREFUSED, database does not exist).
     const probe = await pool.connect();
     probe.release();

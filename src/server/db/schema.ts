@@ -217,3 +217,81 @@ export const appSettings = pgTable('app_settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 });
+
+/** Spec 2 §3 `user_credits`: one credit account per user; remaining = total - used, never below zero. */
+export const userCredits = pgTable(
+  'user_credits',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planType: text('plan_type').notNull(),
+    totalCredits: integer('total_credits').notNull(),
+    usedCredits: integer('used_credits').notNull().default(0),
+    billingCycleStart: timestamp('billing_cycle_start', { withTimezone: true }).notNull(),
+    billingCycleEnd: timestamp('billing_cycle_end', { withTimezone: true }).notNull(),
+    /** A downgrade waits for the end of the cycle (both FAQs). */
+    pendingPlanType: text('pending_plan_type'),
+    /** Bits of the usage alerts already sent this cycle: 1 = 80 %, 2 = 100 %. */
+    alertsSent: smallint('alerts_sent').notNull().default(0),
+    /** Automatic top-up (spec 2 §5), opt-in: buy this package when fewer than `autoTopUpBelow` credits remain. */
+    autoTopUpPackageId: text('auto_top_up_package_id'),
+    autoTopUpBelow: integer('auto_top_up_below'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      'user_credits_used_within_total',
+      sql`${t.usedCredits} >= 0 and ${t.usedCredits} <= ${t.totalCredits}`,
+    ),
+    pgPolicy('user_credits_owner', {
+      for: 'all',
+      to: appUserRole,
+      using: sql`${t.userId} = ${callerId}`,
+      withCheck: sql`${t.userId} = ${callerId}`,
+    }),
+  ],
+).enableRLS();
+
+/** Spec 2 §3 `credit_pricing`: what one unit of each activity costs. */
+export const creditPricing = pgTable(
+  'credit_pricing',
+  {
+    activityType: text('activity_type').primaryKey(),
+    creditsRequired: integer('credits_required').notNull(),
+    category: text('category').notNull(),
+    description: text('description').notNull().default(''),
+    isActive: boolean('is_active').notNull().default(true),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('credit_pricing_positive', sql`${t.creditsRequired} > 0`)],
+);
+
+/** Spec 2 §3 `credit_transactions`: the ledger. Amounts are positive; the type says which way they count. */
+export const creditTransactions = pgTable(
+  'credit_transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    transactionType: text('transaction_type').notNull(),
+    activityType: text('activity_type'),
+    creditsAmount: integer('credits_amount').notNull(),
+    description: text('description').notNull(),
+    /** A purchase's idempotency key: a retried or double-clicked purchase finds the first one. */
+    idempotencyKey: text('idempotency_key'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('credit_transactions_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('credit_transactions_idempotency').on(t.userId, t.idempotencyKey),
+    pgPolicy('credit_transactions_owner', {
+      for: 'all',
+      to: appUserRole,
+      using: sql`${t.userId} = ${callerId}`,
+      withCheck: sql`${t.userId} = ${callerId}`,
+    }),
+  ],
+).enableRLS();

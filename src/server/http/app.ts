@@ -4,6 +4,7 @@ import { requestId } from 'hono/request-id';
 import { REDIRECTS } from '../../shared/routes.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { authRoutes } from '../features/auth/routes.ts';
+import { creditsRoutes } from '../features/credits/routes.ts';
 import { devMailboxRoutes } from '../features/dev/mailbox-routes.ts';
 import { healthRoutes } from '../features/health/routes.ts';
 import { jobsRoutes } from '../features/jobs/routes.ts';
@@ -65,6 +66,7 @@ export function createApp(deps: AppDeps, site: StaticSite | null) {
   app.route('/', jobsRoutes(deps));
   app.route('/', authRoutes(deps));
   app.route('/', profileRoutes(deps));
+  app.route('/', creditsRoutes(deps));
   if (deps.config.env !== 'production') app.route('/', devMailboxRoutes(deps));
 
   app.doc31('/api/openapi.json', {

@@ -2,9 +2,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import Papa from 'papaparse';
+import { ACTIVITY_PRICES } from '../../../shared/credits.ts';
 import { PROJECT_ROOT } from '../../paths.ts';
 import type { Db } from '../client.ts';
-import { industryCodes } from '../schema.ts';
+import { creditPricing, industryCodes } from '../schema.ts';
 
 const SEED_DATA_DIR = join(PROJECT_ROOT, 'src/server/db/seed/data');
 
@@ -45,7 +46,7 @@ function parentOf(code: string): string {
 export async function seedReferenceData(
   db: Db,
   seedDataDir: string = SEED_DATA_DIR,
-): Promise<{ industryCodes: number }> {
+): Promise<{ industryCodes: number; activityPrices: number }> {
   const codes = loadNaicsCodes(readFileSync(join(seedDataDir, 'naics-2022.csv'), 'utf8'));
   await db.transaction(async (tx) => {
     for (let i = 0; i < codes.length; i += 500) {
@@ -61,6 +62,11 @@ export async function seedReferenceData(
           },
         });
     }
+    // Prices an operator changed in credit_pricing stay as they are; new activities are added.
+    await tx
+      .insert(creditPricing)
+      .values(ACTIVITY_PRICES.map((price) => ({ ...price })))
+      .onConflictDoNothing();
   });
-  return { industryCodes: codes.length };
+  return { industryCodes: codes.length, activityPrices: ACTIVITY_PRICES.length };
 }

@@ -1,0 +1,232 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../../tests/helpers/app.ts';
+import { type AuthClient, authClient } from '../../../../tests/helpers/auth.ts';
+import { type Backend, backends, type TestDatabase } from '../../../../tests/helpers/databases.ts';
+import { userCredits } from '../../db/schema.ts';
+import { seedReferenceData } from '../../db/seed/seed.ts';
+import type { App } from '../../http/app.ts';
+import { type CreditAccount, ledgerDifference } from './service.ts';
+
+const noDelay = { pay: async () => {} };
+
+describe.each(backends())('credits on $name', (backend: Backend) => {
+  let database: TestDatabase;
+  let app: App;
+  let ada: AuthClient;
+  let adaId: string;
+
+  beforeAll(async () => {
+    database = await backend.create();
+    await seedReferenceData(database.db);
+    app = (await createTestApp(database, { payments: noDelay })).app;
+    ada = authClient(app);
+    await ada.signUp('ada@example.com', 'violet-harbor-42', 'Ada');
+    adaId = (await ada.session())?.user.id ?? '';
+  });
+  afterAll(() => database.destroy());
+
+  const account = async (client: AuthClient) =>
+    (await (await client.request('GET', '/api/v1/credits')).json()) as CreditAccount;
+  const balanced = async (userId: string) =>
+    expect(await ledgerDifference(database.db, userId)).toEqual({ used: 0, total: 0 });
+
+  it('creates the default account on first read: unlimited, 500,000 credits, a 30-day cycle, with its grant', async () => {
+    const first = await account(ada);
+    expect(first).toMatchObject({
+      planType: 'unlimited',
+      totalCredits: 500_000,
+      usedCredits: 0,
+      remainingCredits: 500_000,
+    });
+    const days = (Date.parse(first.billingCycleEnd) - Date.parse(first.billingCycleStart)) / 86_400_000;
+    expect(days).toBe(30);
+    const ledger = await (await ada.request('GET', '/api/v1/credits/transactions')).json();
+    expect(ledger.transactions).toHaveLength(1);
+    expect(ledger.transactions[0]).toMatchObject({ transactionType: 'grant', creditsAmount: 500_000 });
+    await balanced(adaId);
+  });
+
+  it('lists the active prices by category, without a session', async () => {
+    const response = await app.request('/api/v1/credits/pricing');
+    const { pricing } = (await response.json()) as { pricing: { activityType: string; category: string }[] };
+    expect(pricing.map((p) => p.activityType)).toContain('email_finder');
+    const categories = pricing.map((p) => p.category);
+    expect(categories).toEqual([...categories].sort());
+  });
+
+  it('charges cost x quantity and logs the usage; unknown activities and bad quantities are refused', async () => {
+    const charged = await ada.request('POST', '/api/v1/credits/usage', {
+      activityType: 'email_finder',
+      quantity: 3,
+    });
+    expect(charged.status).toBe(201);
+    expect(await charged.json()).toMatchObject({ creditsCharged: 6, account: { usedCredits: 6 } });
+    const unknown = await ada.request('POST', '/api/v1/credits/usage', { activityType: 'teleportation' });
+    expect(unknown.status).toBe(404);
+    expect((await unknown.json()).error.message).toBe('Activity pricing not found for: teleportation');
+    expect(
+      (await ada.request('POST', '/api/v1/credits/usage', { activityType: 'export', quantity: 0 })).status,
+    ).toBe(400);
+    expect((await app.request('/api/v1/credits')).status).toBe(401);
+    await balanced(adaId);
+  });
+
+  it('refuses a charge above the balance with 402 and the spec message, and takes nothing', async () => {
+    const bob = authClient(app);
+    await bob.signUp('bob@example.com', 'amber-lantern-77', 'Bob');
+    const bobId = (await bob.session())?.user.id ?? '';
+    await account(bob);
+    await database.db.update(userCredits).set({ totalCredits: 4 }).where(eq(userCredits.userId, bobId));
+    await database.db.execute(
+      sql`update credit_transactions set credits_amount = 4 where user_id = ${bobId}`,
+    );
+    const response = await bob.request('POST', '/api/v1/credits/usage', { activityType: 'phone_finder' });
+    expect(response.status).toBe(402);
+    expect(await response.json()).toEqual({
+      error: {
+        code: 'INSUFFICIENT_CREDITS',
+        message: 'Insufficient credits. Required: 5, Available: 4',
+        details: { required: 5, available: 4 },
+      },
+    });
+    expect((await account(bob)).usedCredits).toBe(0);
+    await balanced(bobId);
+  });
+
+  it('grants a package with its bonus once per idempotency key, even for two racing requests', async () => {
+    const before = (await account(ada)).totalCredits;
+    const buy = () =>
+      ada.request('POST', '/api/v1/credits/purchases', {
+        packageId: 'professional',
+        idempotencyKey: 'buy-once-123',
+      });
+    const [a, b] = await Promise.all([buy(), buy()]);
+    expect([a.status, b.status].sort()).toEqual([200, 201]);
+    const again = await buy();
+    expect(again.status).toBe(200);
+    expect((await again.json()).replayed).toBe(true);
+    expect((await account(ada)).totalCredits).toBe(before + 550);
+    await balanced(adaId);
+  });
+
+  it('upgrades now (total raised only if higher, new cycle) and schedules a downgrade for the cycle end', async () => {
+    const cleo = authClient(app);
+    await cleo.signUp('cleo@example.com', 'copper-meadow-31', 'Cleo');
+    const cleoId = (await cleo.session())?.user.id ?? '';
+    await account(cleo);
+    // A small account first, so that the upgrade raises it.
+    await database.db
+      .update(userCredits)
+      .set({ totalCredits: 50, planType: 'free' })
+      .where(eq(userCredits.userId, cleoId));
+    await database.db.execute(
+      sql`update credit_transactions set credits_amount = 50 where user_id = ${cleoId}`,
+    );
+    await cleo.request('POST', '/api/v1/credits/usage', { activityType: 'ai_query', quantity: 10 });
+
+    const up = await cleo.request('PUT', '/api/v1/credits/plan', { planId: 'business' });
+    expect(up.status).toBe(200);
+    const upgraded = (await up.json()) as { change: string; account: CreditAccount };
+    expect(upgraded.change).toBe('upgrade');
+    expect(upgraded.account).toMatchObject({ planType: 'business', totalCredits: 1500, usedCredits: 0 });
+    const ledger = (await (await cleo.request('GET', '/api/v1/credits/transactions?type=purchase')).json())
+      .transactions;
+    expect(ledger[0]).toMatchObject({ description: 'Plan upgrade to Business', creditsAmount: 1450 });
+    expect((await cleo.request('PUT', '/api/v1/credits/plan', { planId: 'business' })).status).toBe(409);
+
+    const down = (await (
+      await cleo.request('PUT', '/api/v1/credits/plan', { planId: 'professional' })
+    ).json()) as {
+      change: string;
+      account: CreditAccount;
+    };
+    expect(down.change).toBe('downgrade');
+    expect(down.account).toMatchObject({
+      planType: 'business',
+      pendingPlanType: 'professional',
+      totalCredits: 1500,
+    });
+    await balanced(cleoId);
+
+    // The cycle ends: the downgrade applies, used credits start again from zero, the books still balance.
+    await cleo.request('POST', '/api/v1/credits/usage', { activityType: 'ai_query', quantity: 7 });
+    // Time travel: everything so far happened 31 days ago.
+    await database.db.execute(
+      sql`update user_credits set billing_cycle_start = billing_cycle_start - interval '31 days',
+                                  billing_cycle_end = billing_cycle_end - interval '31 days' where user_id = ${cleoId}`,
+    );
+    await database.db.execute(
+      sql`update credit_transactions set created_at = created_at - interval '31 days' where user_id = ${cleoId}`,
+    );
+    const rolled = await account(cleo);
+    expect(rolled).toMatchObject({
+      planType: 'professional',
+      pendingPlanType: null,
+      totalCredits: 500,
+      usedCredits: 0,
+    });
+    expect(Date.parse(rolled.billingCycleEnd)).toBeGreaterThan(Date.now());
+    await balanced(cleoId);
+  });
+
+  it('sends the 80% and 100% usage alerts once each', async () => {
+    const dan = authClient(app);
+    await dan.signUp('dan@example.com', 'copper-meadow-31', 'Dan');
+    const danId = (await dan.session())?.user.id ?? '';
+    await account(dan);
+    await database.db.update(userCredits).set({ totalCredits: 10 }).where(eq(userCredits.userId, danId));
+    await database.db.execute(
+      sql`update credit_transactions set credits_amount = 10 where user_id = ${danId}`,
+    );
+    for (let i = 0; i < 10; i++)
+      await dan.request('POST', '/api/v1/credits/usage', { activityType: 'ai_query' });
+    expect((await account(dan)).alerts).toEqual([80, 100]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const mails = (await (await app.request('/api/dev/mailbox?to=dan@example.com')).json()).mails as {
+      kind: string;
+      subject: string;
+    }[];
+    expect(
+      mails
+        .filter((m) => m.kind === 'usage-alert')
+        .map((m) => m.subject)
+        .sort(),
+    ).toEqual(['Prospector: 100% of your credits used', 'Prospector: 80% of your credits used']);
+  });
+
+  it('keeps the books balanced through a storm of concurrent charges, purchases and plan changes, and never overdraws', async () => {
+    const eve = authClient(app);
+    await eve.signUp('eve@example.com', 'copper-meadow-31', 'Eve');
+    const eveId = (await eve.session())?.user.id ?? '';
+    await account(eve);
+    await database.db.update(userCredits).set({ totalCredits: 300 }).where(eq(userCredits.userId, eveId));
+    await database.db.execute(
+      sql`update credit_transactions set credits_amount = 300 where user_id = ${eveId}`,
+    );
+
+    const requests: Promise<Response>[] = [];
+    for (let i = 0; i < 120; i++) {
+      requests.push(eve.request('POST', '/api/v1/credits/usage', { activityType: 'company_enrichment' }));
+      if (i % 20 === 0) {
+        requests.push(
+          eve.request('POST', '/api/v1/credits/purchases', {
+            packageId: 'starter',
+            idempotencyKey: `storm-key-${i}`,
+          }),
+        );
+      }
+      if (i === 60) requests.push(eve.request('PUT', '/api/v1/credits/plan', { planId: 'professional' }));
+    }
+    const responses = await Promise.all(requests);
+    const unexpected = await Promise.all(
+      responses
+        .filter((r) => ![200, 201, 402].includes(r.status))
+        .map(async (r) => `${r.status} ${await r.text()}`),
+    );
+    expect(unexpected).toEqual([]);
+    const final = await account(eve);
+    expect(final.usedCredits).toBeLessThanOrEqual(final.totalCredits);
+    await balanced(eveId);
+  });
+});

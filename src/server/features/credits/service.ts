@@ -1,0 +1,527 @@
+import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { CREDIT_ERRORS, GRANT_TYPES, type TransactionType } from '../../../shared/credits.ts';
+import {
+  BILLING_CYCLE_DAYS,
+  CREDIT_PACKAGES,
+  type CreditPackageId,
+  type CreditPlanId,
+  DEFAULT_CREDIT_ACCOUNT,
+  PLANS,
+} from '../../../shared/pricing.ts';
+import type { Caller } from '../../context.ts';
+import { type Db, queryRows } from '../../db/client.ts';
+import { creditPricing, creditTransactions, userCredits } from '../../db/schema.ts';
+import { withUser } from '../../db/user-scope.ts';
+import { AppError } from '../../http/errors.ts';
+
+export type CreditAccount = {
+  planType: string;
+  totalCredits: number;
+  usedCredits: number;
+  remainingCredits: number;
+  billingCycleStart: string;
+  billingCycleEnd: string;
+  /** A downgrade waiting for the end of the cycle. */
+  pendingPlanType: string | null;
+  /** Usage alerts reached this cycle (percent of the cycle's credits). */
+  alerts: number[];
+  autoTopUp: { packageId: CreditPackageId; below: number } | null;
+};
+
+export type AccountDefaults = { planType: string; totalCredits: number };
+
+export const DEFAULT_ACCOUNT: AccountDefaults = {
+  planType: DEFAULT_CREDIT_ACCOUNT.plan_type,
+  totalCredits: DEFAULT_CREDIT_ACCOUNT.total_credits,
+};
+
+type AccountRow = typeof userCredits.$inferSelect;
+
+const CYCLE = sql.raw(`interval '${BILLING_CYCLE_DAYS} days'`);
+
+function toAccount(row: AccountRow): CreditAccount {
+  return {
+    planType: row.planType,
+    totalCredits: row.totalCredits,
+    usedCredits: row.usedCredits,
+    remainingCredits: row.totalCredits - row.usedCredits,
+    billingCycleStart: row.billingCycleStart.toISOString(),
+    billingCycleEnd: row.billingCycleEnd.toISOString(),
+    pendingPlanType: row.pendingPlanType,
+    alerts: [80, 100].filter((_, i) => (row.alertsSent & (1 << i)) !== 0),
+    autoTopUp:
+      row.autoTopUpPackageId && row.autoTopUpBelow !== null
+        ? { packageId: row.autoTopUpPackageId as CreditPackageId, below: row.autoTopUpBelow }
+        : null,
+  };
+}
+
+function ledger(
+  tx: Db,
+  userId: string,
+  type: TransactionType,
+  creditsAmount: number,
+  description: string,
+  extra: { activityType?: string; idempotencyKey?: string } = {},
+) {
+  // clock_timestamp(), not now(): a row must be stamped when it is written, not when its transaction began,
+  // or a charge that waited for a new cycle's lock would be dated into the old cycle.
+  return tx
+    .insert(creditTransactions)
+    .values({
+      userId,
+      transactionType: type,
+      creditsAmount,
+      description,
+      createdAt: sql`clock_timestamp()`,
+      ...extra,
+    })
+    .onConflictDoNothing()
+    .returning({ id: creditTransactions.id });
+}
+
+/** Spec 2 §4: the default account on first use, with its grant in the ledger (one transaction). */
+async function ensureAccount(tx: Db, userId: string, defaults: AccountDefaults): Promise<void> {
+  const created = await tx
+    .insert(userCredits)
+    .values({
+      userId,
+      planType: defaults.planType,
+      totalCredits: defaults.totalCredits,
+      billingCycleStart: sql`clock_timestamp()`,
+      billingCycleEnd: sql`clock_timestamp() + ${CYCLE}`,
+    })
+    .onConflictDoNothing()
+    .returning({ userId: userCredits.userId });
+  if (created.length > 0) {
+    await ledger(tx, userId, 'grant', defaults.totalCredits, `Initial credits (${defaults.planType} plan)`);
+  }
+}
+
+const planById = (id: string) => PLANS.find((plan) => plan.id === id);
+
+/**
+ * Starts the cycles that are due (no rollover, as the credit FAQ says): used credits back to zero, a waiting
+ * downgrade applied. Cycles follow each other without gaps, so usage rows always fall in exactly one.
+ */
+async function rollOverIfDue(tx: Db, userId: string): Promise<void> {
+  const [due] = await queryRows<{
+    used_credits: number;
+    total_credits: number;
+    pending_plan_type: string | null;
+    new_start: Date;
+  }>(
+    tx,
+    sql`select used_credits, total_credits, pending_plan_type,
+               billing_cycle_end + floor(extract(epoch from clock_timestamp() - billing_cycle_end)
+                 / extract(epoch from ${CYCLE})) * ${CYCLE} as new_start
+        from user_credits where user_id = ${userId} and billing_cycle_end <= clock_timestamp() for update`,
+  );
+  if (!due) return;
+  const pending = due.pending_plan_type ? planById(due.pending_plan_type) : undefined;
+  const newTotal = pending ? pending.credits : due.total_credits;
+  await tx
+    .update(userCredits)
+    .set({
+      usedCredits: 0,
+      billingCycleStart: sql`${new Date(due.new_start).toISOString()}::timestamptz`,
+      billingCycleEnd: sql`${new Date(due.new_start).toISOString()}::timestamptz + ${CYCLE}`,
+      planType: pending ? pending.id : sql`${userCredits.planType}`,
+      totalCredits: newTotal,
+      pendingPlanType: null,
+      alertsSent: 0,
+      updatedAt: new Date(),
+    })
+    .where(eq(userCredits.userId, userId));
+  await ledger(
+    tx,
+    userId,
+    'cycle_reset',
+    due.used_credits,
+    `New billing cycle (${due.used_credits} credits used)`,
+  );
+  if (pending && newTotal !== due.total_credits) {
+    await ledger(tx, userId, 'plan_change', newTotal - due.total_credits, `Plan changed to ${pending.name}`);
+  }
+}
+
+/** The caller's account as it stands now, created and rolled over as needed. */
+async function currentRow(
+  tx: Db,
+  userId: string,
+  defaults: AccountDefaults,
+  lock = false,
+): Promise<AccountRow> {
+  await ensureAccount(tx, userId, defaults);
+  await rollOverIfDue(tx, userId);
+  const query = tx.select().from(userCredits).where(eq(userCredits.userId, userId));
+  const [row] = await (lock ? query.for('update') : query);
+  if (!row) throw new AppError('NOT_FOUND', 404, CREDIT_ERRORS.notFound);
+  return row;
+}
+
+export function getAccount(db: Db, caller: Caller, defaults = DEFAULT_ACCOUNT): Promise<CreditAccount> {
+  return withUser(db, caller.id, async (tx) => toAccount(await currentRow(tx, caller.id, defaults)));
+}
+
+export type ActivityPrice = {
+  activityType: string;
+  creditsRequired: number;
+  category: string;
+  description: string;
+};
+
+/** Spec 2 §7 call 5: the active prices, by category. */
+export async function listPricing(db: Db): Promise<ActivityPrice[]> {
+  return db
+    .select({
+      activityType: creditPricing.activityType,
+      creditsRequired: creditPricing.creditsRequired,
+      category: creditPricing.category,
+      description: creditPricing.description,
+    })
+    .from(creditPricing)
+    .where(eq(creditPricing.isActive, true))
+    .orderBy(creditPricing.category, creditPricing.activityType);
+}
+
+async function priceOf(tx: Db, activity: string): Promise<number> {
+  const [price] = await tx
+    .select({ credits: creditPricing.creditsRequired })
+    .from(creditPricing)
+    .where(and(eq(creditPricing.activityType, activity), eq(creditPricing.isActive, true)));
+  if (!price) throw new AppError('NOT_FOUND', 404, CREDIT_ERRORS.pricingNotFound(activity));
+  return price.credits;
+}
+
+const insufficient = (required: number, available: number) =>
+  new AppError('INSUFFICIENT_CREDITS', 402, CREDIT_ERRORS.insufficient(required, available), {
+    required,
+    available,
+  });
+
+function checkQuantity(quantity: number) {
+  if (!Number.isInteger(quantity) || quantity < 1 || quantity > 100_000) {
+    throw new AppError(
+      'VALIDATION_ERROR',
+      400,
+      CREDIT_ERRORS.validation('quantity must be a whole number from 1'),
+    );
+  }
+}
+
+export type Charge = {
+  activityType: string;
+  quantity: number;
+  creditsCharged: number;
+  account: CreditAccount;
+};
+
+/** What a charge reports back so the caller can tell the user (usage alerts go out by mail). */
+export type ChargeHooks = { onAlert?: (caller: Caller, percent: number, account: CreditAccount) => void };
+
+/**
+ * Spec 2 §5 validation without charging: an active price exists and enough credits remain. Used before work
+ * starts, so that work is never done for a user who could not pay for it.
+ */
+export function checkCredits(
+  db: Db,
+  caller: Caller,
+  activity: string,
+  quantity = 1,
+  defaults = DEFAULT_ACCOUNT,
+) {
+  checkQuantity(quantity);
+  return withUser(db, caller.id, async (tx) => {
+    const cost = (await priceOf(tx, activity)) * quantity;
+    const row = await currentRow(tx, caller.id, defaults);
+    const available = row.totalCredits - row.usedCredits;
+    if (available < cost) throw insufficient(cost, available);
+    return { cost, available };
+  });
+}
+
+/**
+ * The one way credits are spent. One transaction: a single conditional UPDATE takes the credits only if they
+ * are there (so concurrent charges can neither overdraw nor lose an update), and the 'usage' row is written
+ * with it. Callers charge after their work succeeded (see `chargeAfter`), so failed work costs nothing.
+ */
+export async function chargeCredits(
+  db: Db,
+  caller: Caller,
+  activity: string,
+  quantity = 1,
+  options: { description?: string; defaults?: AccountDefaults; hooks?: ChargeHooks } = {},
+): Promise<Charge> {
+  checkQuantity(quantity);
+  const defaults = options.defaults ?? DEFAULT_ACCOUNT;
+  const { charge, alerts } = await withUser(db, caller.id, async (tx) => {
+    const cost = (await priceOf(tx, activity)) * quantity;
+    await ensureAccount(tx, caller.id, defaults);
+    let row: AccountRow | undefined;
+    // A cycle can end between the roll-over and the update; then roll over again and retry once.
+    for (let attempt = 0; attempt < 2 && !row; attempt++) {
+      await rollOverIfDue(tx, caller.id);
+      [row] = await tx
+        .update(userCredits)
+        .set({ usedCredits: sql`${userCredits.usedCredits} + ${cost}`, updatedAt: new Date() })
+        .where(
+          and(
+            eq(userCredits.userId, caller.id),
+            sql`${userCredits.totalCredits} - ${userCredits.usedCredits} >= ${cost}`,
+            sql`${userCredits.billingCycleEnd} > clock_timestamp()`,
+          ),
+        )
+        .returning();
+    }
+    if (!row) {
+      const [current] = await tx.select().from(userCredits).where(eq(userCredits.userId, caller.id));
+      throw insufficient(cost, current ? current.totalCredits - current.usedCredits : 0);
+    }
+    const label = quantity > 1 ? `${activity} x${quantity}` : activity;
+    await ledger(tx, caller.id, 'usage', cost, options.description ?? label, { activityType: activity });
+    // Each threshold is claimed by exactly one charge per cycle: the WHERE is re-checked under the row lock.
+    const claimed: number[] = [];
+    for (const [bit, percent] of [
+      [1, 80],
+      [2, 100],
+    ] as const) {
+      const won = await tx
+        .update(userCredits)
+        .set({ alertsSent: sql`${userCredits.alertsSent} | ${bit}` })
+        .where(
+          and(
+            eq(userCredits.userId, caller.id),
+            sql`${userCredits.alertsSent} & ${bit} = 0`,
+            sql`${userCredits.usedCredits} * 100 >= ${userCredits.totalCredits} * ${percent}`,
+          ),
+        )
+        .returning({ userId: userCredits.userId });
+      if (won.length > 0) claimed.push(percent);
+    }
+    const [after] = await tx.select().from(userCredits).where(eq(userCredits.userId, caller.id));
+    const account = toAccount(after ?? row);
+    return { charge: { activityType: activity, quantity, creditsCharged: cost, account }, alerts: claimed };
+  });
+  for (const percent of alerts) options.hooks?.onAlert?.(caller, percent, charge.account);
+  return charge;
+}
+
+/**
+ * Runs paid work: checks the credits first, does the work, then charges. If the work throws, nothing is
+ * charged; if credits ran out meanwhile (another request spent them), the result is withheld and 402 returned.
+ */
+export async function chargeAfter<T>(
+  db: Db,
+  caller: Caller,
+  activity: string,
+  work: () => Promise<T>,
+  options: { quantity?: number; description?: string; hooks?: ChargeHooks } = {},
+): Promise<{ result: T; charge: Charge }> {
+  await checkCredits(db, caller, activity, options.quantity ?? 1);
+  const result = await work();
+  const charge = await chargeCredits(db, caller, activity, options.quantity ?? 1, options);
+  return { result, charge };
+}
+
+/** A payment for a credit package: the demo adapter simulates one; Stripe's arrives by webhook. */
+export type PaymentPort = { pay(caller: Caller, packageId: CreditPackageId): Promise<void> };
+
+export type Purchase = {
+  transactionId: string;
+  creditsAdded: number;
+  account: CreditAccount;
+  replayed: boolean;
+};
+
+/**
+ * Grants a package's credits plus its bonus, once per idempotency key: a double click or a retried request
+ * finds the first grant (the ledger's unique key settles even two requests racing each other).
+ */
+export async function purchasePackage(
+  db: Db,
+  caller: Caller,
+  packageId: string,
+  idempotencyKey: string,
+  payments: PaymentPort,
+  defaults = DEFAULT_ACCOUNT,
+): Promise<Purchase> {
+  const pkg = CREDIT_PACKAGES.find((p) => p.id === packageId);
+  if (!pkg)
+    throw new AppError('VALIDATION_ERROR', 400, CREDIT_ERRORS.validation(`unknown package ${packageId}`));
+  const credits = pkg.credits + (pkg.bonus ?? 0);
+  const earlier = async (tx: Db) => {
+    const [row] = await tx
+      .select({ id: creditTransactions.id, amount: creditTransactions.creditsAmount })
+      .from(creditTransactions)
+      .where(
+        and(eq(creditTransactions.userId, caller.id), eq(creditTransactions.idempotencyKey, idempotencyKey)),
+      );
+    return row;
+  };
+  const replay = await withUser(db, caller.id, async (tx) => {
+    const row = await earlier(tx);
+    return row
+      ? {
+          transactionId: row.id,
+          creditsAdded: row.amount,
+          account: toAccount(await currentRow(tx, caller.id, defaults)),
+          replayed: true,
+        }
+      : null;
+  });
+  if (replay) return replay;
+
+  await payments.pay(caller, pkg.id);
+
+  return withUser(db, caller.id, async (tx) => {
+    await currentRow(tx, caller.id, defaults);
+    const description = pkg.bonus
+      ? `${pkg.name}: ${pkg.credits} credits + ${pkg.bonus} bonus`
+      : `${pkg.name}: ${pkg.credits} credits`;
+    const [inserted] = await ledger(tx, caller.id, 'purchase', credits, description, { idempotencyKey });
+    if (!inserted) {
+      const row = await earlier(tx);
+      return {
+        transactionId: row?.id ?? '',
+        creditsAdded: row?.amount ?? credits,
+        account: toAccount(await currentRow(tx, caller.id, defaults)),
+        replayed: true,
+      };
+    }
+    await tx
+      .update(userCredits)
+      .set({ totalCredits: sql`${userCredits.totalCredits} + ${credits}`, updatedAt: new Date() })
+      .where(eq(userCredits.userId, caller.id));
+    return {
+      transactionId: inserted.id,
+      creditsAdded: credits,
+      account: toAccount(await currentRow(tx, caller.id, defaults)),
+      replayed: false,
+    };
+  });
+}
+
+/** Where a plan stands among the others; the default 'unlimited' trial sits just above Free. */
+const RANK: Record<string, number> = { free: 0, unlimited: 0.5, professional: 1, business: 2, enterprise: 3 };
+
+export type PlanChange = { change: 'upgrade' | 'downgrade'; account: CreditAccount };
+
+/**
+ * Spec 2 §4 with both FAQs: an upgrade applies now (total raised only if higher, a new cycle from today);
+ * a downgrade waits for the end of the cycle.
+ */
+export function changePlan(
+  db: Db,
+  caller: Caller,
+  planId: CreditPlanId,
+  defaults = DEFAULT_ACCOUNT,
+): Promise<PlanChange> {
+  const plan = planById(planId);
+  if (!plan) throw new AppError('VALIDATION_ERROR', 400, CREDIT_ERRORS.validation(`unknown plan ${planId}`));
+  return withUser(db, caller.id, async (tx) => {
+    // Locked: the new total is computed from this row, and a purchase in between must not be overwritten.
+    const row = await currentRow(tx, caller.id, defaults, true);
+    if (row.planType === plan.id) throw new AppError('CONFLICT', 409, `${plan.name} is already your plan`);
+    if ((RANK[plan.id] ?? 0) < (RANK[row.planType] ?? 0)) {
+      await tx
+        .update(userCredits)
+        .set({ pendingPlanType: plan.id, updatedAt: new Date() })
+        .where(eq(userCredits.userId, caller.id));
+      return { change: 'downgrade', account: toAccount(await currentRow(tx, caller.id, defaults)) };
+    }
+    const newTotal = Math.max(row.totalCredits, plan.credits);
+    await tx
+      .update(userCredits)
+      .set({
+        planType: plan.id,
+        totalCredits: newTotal,
+        usedCredits: 0,
+        billingCycleStart: sql`clock_timestamp()`,
+        billingCycleEnd: sql`clock_timestamp() + ${CYCLE}`,
+        pendingPlanType: null,
+        alertsSent: 0,
+        updatedAt: new Date(),
+      })
+      .where(eq(userCredits.userId, caller.id));
+    await ledger(
+      tx,
+      caller.id,
+      'cycle_reset',
+      row.usedCredits,
+      `New billing cycle with the ${plan.name} plan`,
+    );
+    if (newTotal > row.totalCredits) {
+      await ledger(tx, caller.id, 'purchase', newTotal - row.totalCredits, `Plan upgrade to ${plan.name}`);
+    }
+    return { change: 'upgrade', account: toAccount(await currentRow(tx, caller.id, defaults)) };
+  });
+}
+
+export type LedgerEntry = {
+  id: string;
+  transactionType: string;
+  activityType: string | null;
+  creditsAmount: number;
+  description: string;
+  createdAt: string;
+};
+
+export type LedgerFilter = {
+  type?: string;
+  activity?: string;
+  from?: Date;
+  to?: Date;
+  before?: Date;
+  limit: number;
+};
+
+/** The caller's ledger, newest first (spec 2 §7 call 6), with keyset paging on `createdAt`. */
+export function listTransactions(db: Db, caller: Caller, filter: LedgerFilter): Promise<LedgerEntry[]> {
+  return withUser(db, caller.id, async (tx) => {
+    const rows = await tx
+      .select()
+      .from(creditTransactions)
+      .where(
+        and(
+          eq(creditTransactions.userId, caller.id),
+          filter.type ? eq(creditTransactions.transactionType, filter.type) : undefined,
+          filter.activity ? eq(creditTransactions.activityType, filter.activity) : undefined,
+          filter.from ? gte(creditTransactions.createdAt, filter.from) : undefined,
+          filter.to ? lt(creditTransactions.createdAt, filter.to) : undefined,
+          filter.before ? lt(creditTransactions.createdAt, filter.before) : undefined,
+        ),
+      )
+      .orderBy(desc(creditTransactions.createdAt), desc(creditTransactions.id))
+      .limit(filter.limit);
+    return rows.map((r) => ({
+      id: r.id,
+      transactionType: r.transactionType,
+      activityType: r.activityType,
+      creditsAmount: r.creditsAmount,
+      description: r.description,
+      createdAt: r.createdAt.toISOString(),
+    }));
+  });
+}
+
+/**
+ * The ledger invariant: used credits equal the usage since the cycle started, and total credits equal the
+ * grants. Returns the differences (both 0 when the books balance).
+ */
+export async function ledgerDifference(db: Db, userId: string): Promise<{ used: number; total: number }> {
+  const grantTypes = sql.join(
+    GRANT_TYPES.map((t) => sql`${t}`),
+    sql`, `,
+  );
+  const [row] = await queryRows<{ used_diff: string | number; total_diff: string | number }>(
+    db,
+    sql`select c.used_credits - coalesce((select sum(credits_amount) from credit_transactions t
+                where t.user_id = c.user_id and t.transaction_type = 'usage'
+                  and t.created_at >= c.billing_cycle_start), 0) as used_diff,
+               c.total_credits - coalesce((select sum(credits_amount) from credit_transactions t
+                where t.user_id = c.user_id and t.transaction_type in (${grantTypes})), 0) as total_diff
+        from user_credits c where c.user_id = ${userId}`,
+  );
+  return { used: Number(row?.used_diff ?? 0), total: Number(row?.total_diff ?? 0) };
+}

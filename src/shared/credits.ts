@@ -1,0 +1,120 @@
+/**
+ * Credits (spec 2): the activities that cost credits and their default prices, the ledger's transaction types,
+ * and the texts of spec 2 §8, defined once for the API, the web and the README.
+ */
+
+/** Every paid activity in the product. Prices are seeded into `credit_pricing`; operators may change them there. */
+export const ACTIVITY_PRICES = [
+  {
+    activityType: 'company_search',
+    creditsRequired: 1,
+    category: 'companies',
+    description: 'A Company Finder search',
+  },
+  {
+    activityType: 'company_enrichment',
+    creditsRequired: 2,
+    category: 'companies',
+    description: 'Enriching one company',
+  },
+  {
+    activityType: 'contact_discovery',
+    creditsRequired: 1,
+    category: 'people',
+    description: 'A People Finder search',
+  },
+  {
+    activityType: 'email_finder',
+    creditsRequired: 2,
+    category: 'people',
+    description: 'An e-mail address found',
+  },
+  {
+    activityType: 'phone_finder',
+    creditsRequired: 5,
+    category: 'people',
+    description: 'A phone number found',
+  },
+  { activityType: 'export', creditsRequired: 1, category: 'data', description: 'Exporting up to 100 rows' },
+  { activityType: 'ai_query', creditsRequired: 1, category: 'ai', description: 'A copilot request' },
+  {
+    activityType: 'knowledge_chat',
+    creditsRequired: 1,
+    category: 'ai',
+    description: 'A knowledge-base answer',
+  },
+  {
+    activityType: 'document_processing',
+    creditsRequired: 3,
+    category: 'knowledge',
+    description: 'Processing one document',
+  },
+  { activityType: 'rfp_answer', creditsRequired: 2, category: 'ai', description: 'Drafting one RFP answer' },
+  {
+    activityType: 'document_generation',
+    creditsRequired: 5,
+    category: 'ai',
+    description: 'Generating one document',
+  },
+] as const;
+
+export type ActivityType = (typeof ACTIVITY_PRICES)[number]['activityType'];
+
+/**
+ * The ledger's row types. Grants ('grant', 'purchase', 'plan_change') add up to `total_credits`; 'usage' rows
+ * since the cycle started add up to `used_credits`; 'cycle_reset' records a new cycle (its amount is what the
+ * old cycle used, for the record).
+ */
+export const TRANSACTION_TYPES = ['grant', 'purchase', 'plan_change', 'usage', 'cycle_reset'] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+export const GRANT_TYPES: readonly TransactionType[] = ['grant', 'purchase', 'plan_change'];
+
+/** Usage alerts (enhanced-pricing FAQ): once per threshold per cycle. */
+export const USAGE_ALERT_THRESHOLDS = [80, 100] as const;
+
+/** Spec 2 §8: messages returned to the caller. */
+export const CREDIT_ERRORS = {
+  insufficient: (required: number, available: number) =>
+    `Insufficient credits. Required: ${required}, Available: ${available}`,
+  pricingNotFound: (activity: string) => `Activity pricing not found for: ${activity}`,
+  notFound: 'User credits not found',
+  pricingTimeout: 'Database pricing query timeout after 15 seconds',
+  accountTimeout: 'User credits query timeout after 15 seconds',
+  validation: (message: string) => `Validation error: ${message}`,
+} as const;
+
+/** Spec 2 §8: toasts. */
+export const CREDIT_TOASTS = {
+  insufficient: (activity: string, required: number, available: number) => ({
+    title: 'Insufficient Credits',
+    description: `${activity} requires ${required} credits. You have ${available} available.`,
+  }),
+  deductionFailed: {
+    title: 'Credit Deduction Failed',
+    description: 'Failed to deduct credits. Please try again.',
+  },
+  deducted: (credits: number, activity: string) => ({
+    title: 'Credits Deducted',
+    description: `${credits} credits used for ${activity}`,
+  }),
+  added: (credits: number) => ({
+    title: 'Credits Added',
+    description: `${credits} credits added to your account`,
+  }),
+  planUpdated: (plan: string) => ({
+    title: 'Plan Updated',
+    description: `Successfully upgraded to ${plan} plan`,
+  }),
+  purchaseSuccess: (credits: number) => ({
+    title: 'Purchase Successful!',
+    description: `${credits} credits have been added to your account`,
+  }),
+  purchaseFailed: {
+    title: 'Purchase Failed',
+    description: 'Failed to add credits to your account. Please try again.',
+  },
+  purchaseError: {
+    title: 'Purchase Error',
+    description: 'An error occurred during purchase. Please try again.',
+  },
+} as const;
