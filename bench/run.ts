@@ -1,5 +1,6 @@
 /** `npm run bench`: every benchmark in turn (build first: `npm run build`, or npm start builds). */
 import { benchAuth } from './auth.ts';
+import { benchCredits } from './credits.ts';
 import { benchServer } from './server.ts';
 import { benchWebVitals } from './web-vitals.ts';
 
@@ -8,6 +9,7 @@ const figures = [
   ...(which === undefined || which === 'server' ? await benchServer() : []),
   ...(which === undefined || which === 'web-vitals' ? await benchWebVitals() : []),
   ...(which === undefined || which === 'auth' ? await benchAuth() : []),
+  ...(which === undefined || which === 'credits' ? await benchCredits() : []),
 ];
 const missed = figures.filter((f) => !f.ok);
 console.log(missed.length ? `\n${missed.length} target(s) missed.` : '\nAll targets met.');

@@ -7,8 +7,10 @@ import type { Db } from './client.ts';
  */
 export function withUser<T>(db: Db, userId: string, work: (tx: Db) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('app.user_id', ${userId}, true)`);
-    await tx.execute(sql`set local role prospector_app`);
+    // One round trip: the caller for the policies, and `role` (as SET LOCAL ROLE) so that they apply.
+    await tx.execute(
+      sql`select set_config('app.user_id', ${userId}, true), set_config('role', 'prospector_app', true)`,
+    );
     return work(tx as unknown as Db);
   });
 }

@@ -185,15 +185,6 @@ export async function listPricing(db: Db): Promise<ActivityPrice[]> {
     .orderBy(creditPricing.category, creditPricing.activityType);
 }
 
-async function priceOf(tx: Db, activity: string): Promise<number> {
-  const [price] = await tx
-    .select({ credits: creditPricing.creditsRequired })
-    .from(creditPricing)
-    .where(and(eq(creditPricing.activityType, activity), eq(creditPricing.isActive, true)));
-  if (!price) throw new AppError('NOT_FOUND', 404, CREDIT_ERRORS.pricingNotFound(activity));
-  return price.credits;
-}
-
 const insufficient = (required: number, available: number) =>
   new AppError('INSUFFICIENT_CREDITS', 402, CREDIT_ERRORS.insufficient(required, available), {
     required,
@@ -233,7 +224,7 @@ export function checkCredits(
 ) {
   checkQuantity(quantity);
   return withUser(db, caller.id, async (tx) => {
-    const cost = (await priceOf(tx, activity)) * quantity;
+    const cost = (await cachedPrice(db, activity)) * quantity;
     const row = await currentRow(tx, caller.id, defaults);
     const available = row.totalCredits - row.usedCredits;
     if (available < cost) throw insufficient(cost, available);
@@ -255,56 +246,106 @@ export async function chargeCredits(
 ): Promise<Charge> {
   checkQuantity(quantity);
   const defaults = options.defaults ?? DEFAULT_ACCOUNT;
-  const { charge, alerts } = await withUser(db, caller.id, async (tx) => {
-    const cost = (await priceOf(tx, activity)) * quantity;
-    await ensureAccount(tx, caller.id, defaults);
-    let row: AccountRow | undefined;
-    // A cycle can end between the roll-over and the update; then roll over again and retry once.
-    for (let attempt = 0; attempt < 2 && !row; attempt++) {
+  const cost = (await cachedPrice(db, activity)) * quantity;
+  const description = options.description ?? (quantity > 1 ? `${activity} x${quantity}` : activity);
+  const row = await withUser(db, caller.id, async (tx) => {
+    // Fast path: one statement takes the credits and writes the usage row, so the account's row lock is
+    // held only for that statement and the commit. A missing account or a finished cycle is handled
+    // (once) only when it fails.
+    const attempt = () => chargeStatement(tx, caller.id, activity, cost, description);
+    let charged = await attempt();
+    if (!charged) {
+      await ensureAccount(tx, caller.id, defaults);
       await rollOverIfDue(tx, caller.id);
-      [row] = await tx
-        .update(userCredits)
-        .set({ usedCredits: sql`${userCredits.usedCredits} + ${cost}`, updatedAt: new Date() })
-        .where(
-          and(
-            eq(userCredits.userId, caller.id),
-            sql`${userCredits.totalCredits} - ${userCredits.usedCredits} >= ${cost}`,
-            sql`${userCredits.billingCycleEnd} > clock_timestamp()`,
-          ),
-        )
-        .returning();
+      charged = await attempt();
     }
-    if (!row) {
-      const [current] = await tx.select().from(userCredits).where(eq(userCredits.userId, caller.id));
-      throw insufficient(cost, current ? current.totalCredits - current.usedCredits : 0);
-    }
-    const label = quantity > 1 ? `${activity} x${quantity}` : activity;
-    await ledger(tx, caller.id, 'usage', cost, options.description ?? label, { activityType: activity });
-    // Each threshold is claimed by exactly one charge per cycle: the WHERE is re-checked under the row lock.
-    const claimed: number[] = [];
-    for (const [bit, percent] of [
-      [1, 80],
-      [2, 100],
-    ] as const) {
-      const won = await tx
-        .update(userCredits)
-        .set({ alertsSent: sql`${userCredits.alertsSent} | ${bit}` })
-        .where(
-          and(
-            eq(userCredits.userId, caller.id),
-            sql`${userCredits.alertsSent} & ${bit} = 0`,
-            sql`${userCredits.usedCredits} * 100 >= ${userCredits.totalCredits} * ${percent}`,
-          ),
-        )
-        .returning({ userId: userCredits.userId });
-      if (won.length > 0) claimed.push(percent);
-    }
-    const [after] = await tx.select().from(userCredits).where(eq(userCredits.userId, caller.id));
-    const account = toAccount(after ?? row);
-    return { charge: { activityType: activity, quantity, creditsCharged: cost, account }, alerts: claimed };
+    if (charged) return charged;
+    const [current] = await tx.select().from(userCredits).where(eq(userCredits.userId, caller.id));
+    throw insufficient(cost, current ? current.totalCredits - current.usedCredits : 0);
   });
-  for (const percent of alerts) options.hooks?.onAlert?.(caller, percent, charge.account);
-  return charge;
+  let account = toAccount(row);
+  for (const [bit, percent] of ALERTS) {
+    if (row.alertsSent & bit || row.usedCredits * 100 < row.totalCredits * percent) continue;
+    // Each threshold is claimed by exactly one charge per cycle: the WHERE is re-checked under the row lock.
+    const [claimed] = await db
+      .update(userCredits)
+      .set({ alertsSent: sql`${userCredits.alertsSent} | ${bit}` })
+      .where(
+        and(
+          eq(userCredits.userId, caller.id),
+          sql`${userCredits.alertsSent} & ${bit} = 0`,
+          sql`${userCredits.usedCredits} * 100 >= ${userCredits.totalCredits} * ${percent}`,
+        ),
+      )
+      .returning();
+    if (claimed) {
+      account = toAccount(claimed);
+      options.hooks?.onAlert?.(caller, percent, account);
+    }
+  }
+  return { activityType: activity, quantity, creditsCharged: cost, account };
+}
+
+const ALERTS = [
+  [1, 80],
+  [2, 100],
+] as const;
+
+/** The conditional deduction and its ledger row, as one statement; no row when the credits are not there. */
+async function chargeStatement(
+  tx: Db,
+  userId: string,
+  activity: string,
+  cost: number,
+  description: string,
+): Promise<AccountRow | undefined> {
+  const [row] = await queryRows<Record<string, unknown>>(
+    tx,
+    sql`with charged as (
+          update user_credits set used_credits = used_credits + ${cost}, updated_at = clock_timestamp()
+          where user_id = ${userId} and total_credits - used_credits >= ${cost}
+            and billing_cycle_end > clock_timestamp()
+          returning *
+        ), logged as (
+          insert into credit_transactions (user_id, transaction_type, activity_type, credits_amount, description, created_at)
+          select user_id, 'usage', ${activity}, ${cost}, ${description}, clock_timestamp() from charged
+        )
+        select * from charged`,
+  );
+  if (!row) return undefined;
+  return {
+    userId: row.user_id as string,
+    planType: row.plan_type as string,
+    totalCredits: Number(row.total_credits),
+    usedCredits: Number(row.used_credits),
+    billingCycleStart: new Date(row.billing_cycle_start as string),
+    billingCycleEnd: new Date(row.billing_cycle_end as string),
+    pendingPlanType: (row.pending_plan_type as string | null) ?? null,
+    alertsSent: Number(row.alerts_sent),
+    autoTopUpPackageId: (row.auto_top_up_package_id as string | null) ?? null,
+    autoTopUpBelow: row.auto_top_up_below === null ? null : Number(row.auto_top_up_below),
+    createdAt: new Date(row.created_at as string),
+    updatedAt: new Date(row.updated_at as string),
+  };
+}
+
+/** Prices change rarely (an operator edits credit_pricing); each server keeps them for half a minute. */
+const PRICE_TTL_MS = 30_000;
+const prices = new WeakMap<Db, { at: number; byActivity: Map<string, number> }>();
+
+async function cachedPrice(db: Db, activity: string): Promise<number> {
+  let cached = prices.get(db);
+  if (!cached || Date.now() - cached.at > PRICE_TTL_MS) {
+    const rows = await db
+      .select({ activity: creditPricing.activityType, credits: creditPricing.creditsRequired })
+      .from(creditPricing)
+      .where(eq(creditPricing.isActive, true));
+    cached = { at: Date.now(), byActivity: new Map(rows.map((r) => [r.activity, r.credits])) };
+    prices.set(db, cached);
+  }
+  const price = cached.byActivity.get(activity);
+  if (price === undefined) throw new AppError('NOT_FOUND', 404, CREDIT_ERRORS.pricingNotFound(activity));
+  return price;
 }
 
 /**
