@@ -72,6 +72,35 @@ describe.each(backends())('credits on $name', (backend: Backend) => {
     await balanced(adaId);
   });
 
+  it('pages through the ledger with a cursor, newest first, missing and repeating nothing', async () => {
+    for (let i = 0; i < 5; i++)
+      await ada.request('POST', '/api/v1/credits/usage', { activityType: 'export' });
+    const seen: string[] = [];
+    let cursor: string | null = '';
+    while (cursor !== null) {
+      const response = await ada.request(
+        'GET',
+        `/api/v1/credits/transactions?type=usage&limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      );
+      const page = (await response.json()) as {
+        transactions: { id: string; createdAt: string }[];
+        nextCursor: string | null;
+      };
+      seen.push(...page.transactions.map((t) => t.id));
+      cursor = page.nextCursor;
+    }
+    const all = (await (
+      await ada.request('GET', '/api/v1/credits/transactions?type=usage&limit=1000')
+    ).json()) as {
+      transactions: { id: string; createdAt: string }[];
+    };
+    expect(seen).toEqual(all.transactions.map((t) => t.id));
+    expect(new Set(seen).size).toBe(seen.length);
+    const times = all.transactions.map((t) => t.createdAt);
+    expect(times).toEqual([...times].sort().reverse());
+    expect((await ada.request('GET', '/api/v1/credits/transactions?cursor=bogus')).status).toBe(400);
+  });
+
   it('refuses a charge above the balance with 402 and the spec message, and takes nothing', async () => {
     const bob = authClient(app);
     await bob.signUp('bob@example.com', 'amber-lantern-77', 'Bob');

@@ -100,14 +100,14 @@ const routes = {
     method: 'get',
     path: '/api/v1/credits/transactions',
     tags: ['Credits'],
-    summary: 'The ledger, newest first; page with `before` (the createdAt of the last row you have)',
+    summary: 'The ledger, newest first; pass `nextCursor` back as `cursor` for the next page',
     request: {
       query: z.object({
         type: z.enum(TRANSACTION_TYPES).optional(),
         activity: z.string().max(64).optional(),
         from: z.iso.datetime().optional(),
         to: z.iso.datetime().optional(),
-        before: z.iso.datetime().optional(),
+        cursor: z.string().max(80).optional(),
         limit: z.coerce.number().int().min(1).max(1000).default(TRANSACTION_HISTORY_LIMIT),
       }),
     },
@@ -243,15 +243,15 @@ export function creditsRoutes(deps: AppDeps) {
   );
   app.openapi(routes.transactions, async (c) => {
     const q = c.req.valid('query');
-    const transactions = await listTransactions(db, c.var.caller, {
+    const page = await listTransactions(db, c.var.caller, {
       type: q.type,
       activity: q.activity,
       from: q.from ? new Date(q.from) : undefined,
       to: q.to ? new Date(q.to) : undefined,
-      before: q.before ? new Date(q.before) : undefined,
+      cursor: q.cursor,
       limit: q.limit,
     });
-    return c.json({ transactions }, 200);
+    return c.json(page, 200);
   });
   app.openapi(routes.usage, async (c) => {
     const { activityType, quantity, description } = c.req.valid('json');

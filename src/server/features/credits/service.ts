@@ -248,21 +248,18 @@ export async function chargeCredits(
   const defaults = options.defaults ?? DEFAULT_ACCOUNT;
   const cost = (await cachedPrice(db, activity)) * quantity;
   const description = options.description ?? (quantity > 1 ? `${activity} x${quantity}` : activity);
-  const row = await withUser(db, caller.id, async (tx) => {
-    // Fast path: one statement takes the credits and writes the usage row, so the account's row lock is
-    // held only for that statement and the commit. A missing account or a finished cycle is handled
-    // (once) only when it fails.
-    const attempt = () => chargeStatement(tx, caller.id, activity, cost, description);
-    let charged = await attempt();
-    if (!charged) {
+  // Fast path: one call does the whole charge (see migration 0003). Only a missing account, a finished
+  // cycle or a short balance takes the slow path, in a user-scoped transaction.
+  const row =
+    (await chargeStatement(db, caller.id, activity, cost, description)) ??
+    (await withUser(db, caller.id, async (tx) => {
       await ensureAccount(tx, caller.id, defaults);
       await rollOverIfDue(tx, caller.id);
-      charged = await attempt();
-    }
-    if (charged) return charged;
-    const [current] = await tx.select().from(userCredits).where(eq(userCredits.userId, caller.id));
-    throw insufficient(cost, current ? current.totalCredits - current.usedCredits : 0);
-  });
+      const charged = await chargeStatement(tx, caller.id, activity, cost, description);
+      if (charged) return charged;
+      const [current] = await tx.select().from(userCredits).where(eq(userCredits.userId, caller.id));
+      throw insufficient(cost, current ? current.totalCredits - current.usedCredits : 0);
+    }));
   let account = toAccount(row);
   for (const [bit, percent] of ALERTS) {
     if (row.alertsSent & bit || row.usedCredits * 100 < row.totalCredits * percent) continue;
@@ -291,26 +288,17 @@ const ALERTS = [
   [2, 100],
 ] as const;
 
-/** The conditional deduction and its ledger row, as one statement; no row when the credits are not there. */
+/** The conditional deduction and its ledger row, as one call; no row when the credits are not there. */
 async function chargeStatement(
-  tx: Db,
+  db: Db,
   userId: string,
   activity: string,
   cost: number,
   description: string,
 ): Promise<AccountRow | undefined> {
   const [row] = await queryRows<Record<string, unknown>>(
-    tx,
-    sql`with charged as (
-          update user_credits set used_credits = used_credits + ${cost}, updated_at = clock_timestamp()
-          where user_id = ${userId} and total_credits - used_credits >= ${cost}
-            and billing_cycle_end > clock_timestamp()
-          returning *
-        ), logged as (
-          insert into credit_transactions (user_id, transaction_type, activity_type, credits_amount, description, created_at)
-          select user_id, 'usage', ${activity}, ${cost}, ${description}, clock_timestamp() from charged
-        )
-        select * from charged`,
+    db,
+    sql`select * from charge_credits(${userId}::uuid, ${activity}, ${cost}::integer, ${description})`,
   );
   if (!row) return undefined;
   return {
@@ -513,15 +501,42 @@ export type LedgerFilter = {
   activity?: string;
   from?: Date;
   to?: Date;
-  before?: Date;
+  /** From the previous page's `nextCursor`. */
+  cursor?: string;
   limit: number;
 };
 
-/** The caller's ledger, newest first (spec 2 §7 call 6), with keyset paging on `createdAt`. */
-export function listTransactions(db: Db, caller: Caller, filter: LedgerFilter): Promise<LedgerEntry[]> {
+/**
+ * A page cursor: the last row's timestamp in microseconds (JavaScript dates stop at milliseconds, and
+ * charges a few microseconds apart must not fall between two pages) and its id, for ties.
+ */
+const CURSOR = /^(\d{1,20})_([0-9a-f-]{36})$/;
+const rowMicros = sql<string>`(extract(epoch from ${creditTransactions.createdAt}) * 1000000)::bigint::text`;
+
+function afterCursor(cursor: string | undefined) {
+  if (!cursor) return undefined;
+  const match = CURSOR.exec(cursor);
+  if (!match)
+    throw new AppError('VALIDATION_ERROR', 400, CREDIT_ERRORS.validation('cursor is not one this API gave'));
+  const at = sql`timestamptz 'epoch' + ${match[1]}::bigint * interval '1 microsecond'`;
+  return sql`(${creditTransactions.createdAt}, ${creditTransactions.id}) < (${at}, ${match[2]}::uuid)`;
+}
+
+export type LedgerPage = { transactions: LedgerEntry[]; nextCursor: string | null };
+
+/** The caller's ledger, newest first (spec 2 §7 call 6), a page at a time. */
+export function listTransactions(db: Db, caller: Caller, filter: LedgerFilter): Promise<LedgerPage> {
   return withUser(db, caller.id, async (tx) => {
     const rows = await tx
-      .select()
+      .select({
+        id: creditTransactions.id,
+        transactionType: creditTransactions.transactionType,
+        activityType: creditTransactions.activityType,
+        creditsAmount: creditTransactions.creditsAmount,
+        description: creditTransactions.description,
+        createdAt: creditTransactions.createdAt,
+        micros: rowMicros,
+      })
       .from(creditTransactions)
       .where(
         and(
@@ -530,19 +545,17 @@ export function listTransactions(db: Db, caller: Caller, filter: LedgerFilter): 
           filter.activity ? eq(creditTransactions.activityType, filter.activity) : undefined,
           filter.from ? gte(creditTransactions.createdAt, filter.from) : undefined,
           filter.to ? lt(creditTransactions.createdAt, filter.to) : undefined,
-          filter.before ? lt(creditTransactions.createdAt, filter.before) : undefined,
+          afterCursor(filter.cursor),
         ),
       )
       .orderBy(desc(creditTransactions.createdAt), desc(creditTransactions.id))
-      .limit(filter.limit);
-    return rows.map((r) => ({
-      id: r.id,
-      transactionType: r.transactionType,
-      activityType: r.activityType,
-      creditsAmount: r.creditsAmount,
-      description: r.description,
-      createdAt: r.createdAt.toISOString(),
-    }));
+      .limit(filter.limit + 1);
+    const page = rows.slice(0, filter.limit);
+    const last = page.at(-1);
+    return {
+      transactions: page.map(({ micros: _micros, ...r }) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+      nextCursor: rows.length > filter.limit && last ? `${last.micros}_${last.id}` : null,
+    };
   });
 }
 
