@@ -10,6 +10,7 @@ import { seedReferenceData } from './db/seed/seed.ts';
 import { createAuth, loadAuthSecret } from './features/auth/auth.ts';
 import { AUTH_CLEANUP_JOB, registerAuthCleanup } from './features/auth/cleanup.ts';
 import { createSessionCache } from './features/auth/session-cache.ts';
+import { ROLL_CYCLES_JOB, registerCreditJobs } from './features/credits/jobs.ts';
 import { demoPayments } from './features/credits/payments.ts';
 import type { PaymentPort } from './features/credits/service.ts';
 import { createApp } from './http/app.ts';
@@ -41,12 +42,14 @@ export async function createAppDeps(parts: {
   const secret = await loadAuthSecret(database.db, config);
   const auth = await createAuth({ db: database.db, config, mailer, secret, logger });
   registerAuthCleanup(parts.jobs, database.db);
+  const payments = parts.payments ?? demoPayments();
+  registerCreditJobs(parts.jobs, database.db, payments, logger);
   return {
     ...parts,
     mailer,
     auth,
     sessions: createSessionCache(auth),
-    payments: parts.payments ?? demoPayments(),
+    payments,
     version: parts.version ?? VERSION,
   };
 }
@@ -74,6 +77,7 @@ export async function startServer(
     s.once('error', reject);
   });
   await jobs.schedule('auth-cleanup', AUTH_CLEANUP_JOB, 3600);
+  await jobs.schedule('credits-roll-cycles', ROLL_CYCLES_JOB, 3600);
   jobs.start();
   const { port } = server.address() as AddressInfo;
   const url = `http://localhost:${port}`;

@@ -6,6 +6,8 @@ import { type Backend, backends, type TestDatabase } from '../../../../tests/hel
 import { userCredits } from '../../db/schema.ts';
 import { seedReferenceData } from '../../db/seed/seed.ts';
 import type { App } from '../../http/app.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import { ROLL_CYCLES_JOB } from './jobs.ts';
 import { type CreditAccount, ledgerDifference } from './service.ts';
 
 const noDelay = { pay: async () => {} };
@@ -13,13 +15,14 @@ const noDelay = { pay: async () => {} };
 describe.each(backends())('credits on $name', (backend: Backend) => {
   let database: TestDatabase;
   let app: App;
+  let jobs: JobQueue;
   let ada: AuthClient;
   let adaId: string;
 
   beforeAll(async () => {
     database = await backend.create();
     await seedReferenceData(database.db);
-    app = (await createTestApp(database, { payments: noDelay })).app;
+    ({ app, jobs } = await createTestApp(database, { payments: noDelay }));
     ada = authClient(app);
     await ada.signUp('ada@example.com', 'violet-harbor-42', 'Ada');
     adaId = (await ada.session())?.user.id ?? '';
@@ -257,5 +260,50 @@ describe.each(backends())('credits on $name', (backend: Backend) => {
     const final = await account(eve);
     expect(final.usedCredits).toBeLessThanOrEqual(final.totalCredits);
     await balanced(eveId);
+  });
+
+  it('tops up automatically when the balance falls below the chosen threshold, once', async () => {
+    const fay = authClient(app);
+    await fay.signUp('fay@example.com', 'copper-meadow-31', 'Fay');
+    const fayId = (await fay.session())?.user.id ?? '';
+    await account(fay);
+    await database.db.update(userCredits).set({ totalCredits: 60 }).where(eq(userCredits.userId, fayId));
+    await database.db.execute(
+      sql`update credit_transactions set credits_amount = 60 where user_id = ${fayId}`,
+    );
+    const set = await fay.request('PUT', '/api/v1/credits/auto-top-up', {
+      setting: { packageId: 'starter', below: 50 },
+    });
+    expect((await set.json()).autoTopUp).toEqual({ packageId: 'starter', below: 50 });
+    await Promise.all(
+      [0, 1, 2].map(() =>
+        fay.request('POST', '/api/v1/credits/usage', { activityType: 'ai_query', quantity: 5 }),
+      ),
+    );
+    await jobs.runOnce();
+    const after = await account(fay);
+    expect(after.totalCredits).toBe(160);
+    expect(after.remainingCredits).toBe(145);
+    await balanced(fayId);
+  });
+
+  it('starts due billing cycles from the hourly job, for accounts nobody reads', async () => {
+    const gus = authClient(app);
+    await gus.signUp('gus@example.com', 'copper-meadow-31', 'Gus');
+    const gusId = (await gus.session())?.user.id ?? '';
+    await gus.request('POST', '/api/v1/credits/usage', { activityType: 'ai_query', quantity: 4 });
+    await database.db.execute(
+      sql`update user_credits set billing_cycle_start = billing_cycle_start - interval '30 days',
+                                  billing_cycle_end = billing_cycle_end - interval '30 days' where user_id = ${gusId}`,
+    );
+    await database.db.execute(
+      sql`update credit_transactions set created_at = created_at - interval '30 days' where user_id = ${gusId}`,
+    );
+    await jobs.enqueue(ROLL_CYCLES_JOB, {});
+    await jobs.runOnce();
+    const [row] = await database.db.select().from(userCredits).where(eq(userCredits.userId, gusId));
+    expect(row?.usedCredits).toBe(0);
+    expect(row?.billingCycleEnd.getTime()).toBeGreaterThan(Date.now());
+    await balanced(gusId);
   });
 });

@@ -2,6 +2,7 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { ACTIVITY_PRICES, CREDIT_ERRORS, TRANSACTION_TYPES } from '../../../shared/credits.ts';
 import {
   CREDIT_PACKAGES,
+  type CreditPackageId,
   type CreditPlanId,
   PLANS,
   TRANSACTION_HISTORY_LIMIT,
@@ -9,6 +10,7 @@ import {
 import type { AppDeps, AppEnv, Caller } from '../../context.ts';
 import { AppError, errorResponseSchema } from '../../http/errors.ts';
 import { requireCaller } from '../../http/session.ts';
+import { AUTO_TOP_UP_JOB } from './jobs.ts';
 import {
   type ChargeHooks,
   type CreditAccount,
@@ -18,6 +20,7 @@ import {
   listPricing,
   listTransactions,
   purchasePackage,
+  setAutoTopUp,
 } from './service.ts';
 
 /** Spec 2 §5: account and pricing reads give up after 15 seconds, with the spec's messages. */
@@ -197,11 +200,41 @@ const routes = {
       409: error('Already on this plan'),
     },
   }),
+  autoTopUp: createRoute({
+    method: 'put',
+    path: '/api/v1/credits/auto-top-up',
+    tags: ['Credits'],
+    summary: 'Automatic top-up: buy a package whenever fewer than `below` credits remain (null turns it off)',
+    request: body(
+      z.object({
+        setting: z
+          .object({
+            packageId: z.enum(CREDIT_PACKAGES.map((p) => p.id) as [CreditPackageId, ...CreditPackageId[]]),
+            below: z.number().int().min(1).max(1_000_000),
+          })
+          .nullable(),
+      }),
+    ),
+    responses: {
+      200: json(accountSchema, 'The account with its setting'),
+      400: error('Invalid input'),
+      401: unauthenticated,
+    },
+  }),
 };
 
-/** Usage alerts at 80 % and 100 % of the cycle's credits go out by mail (the app shows a banner too). */
-function alertByMail(deps: AppDeps): ChargeHooks {
+/**
+ * Usage alerts at 80 % and 100 % of the cycle's credits go out by mail (the app shows a banner too), and a
+ * low balance with automatic top-up on queues the top-up (the job re-checks, so several requests buy once).
+ */
+function chargeHooks(deps: AppDeps): ChargeHooks {
   return {
+    onLow: (caller, account) => {
+      const key = `auto-top-up:${account.billingCycleStart}:${account.totalCredits}`;
+      deps.jobs
+        .enqueue(AUTO_TOP_UP_JOB, { userId: caller.id, email: caller.email, key }, { userId: caller.id })
+        .catch((err: unknown) => deps.logger.warn({ err }, 'automatic top-up could not be queued'));
+    },
     onAlert: (caller: Caller, percent: number, account: CreditAccount) => {
       const text =
         percent >= 100
@@ -223,7 +256,7 @@ function alertByMail(deps: AppDeps): ChargeHooks {
 export function creditsRoutes(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
   const { db } = deps.database;
-  const hooks = alertByMail(deps);
+  const hooks = chargeHooks(deps);
   const defaults = deps.config.credits.defaultAccount;
   for (const path of [
     '/api/v1/credits',
@@ -231,6 +264,7 @@ export function creditsRoutes(deps: AppDeps) {
     '/api/v1/credits/usage',
     '/api/v1/credits/purchases',
     '/api/v1/credits/plan',
+    '/api/v1/credits/auto-top-up',
   ]) {
     app.use(path, requireCaller(deps));
   }
@@ -274,6 +308,9 @@ export function creditsRoutes(deps: AppDeps) {
   });
   app.openapi(routes.plan, async (c) =>
     c.json(await changePlan(db, c.var.caller, c.req.valid('json').planId, defaults), 200),
+  );
+  app.openapi(routes.autoTopUp, async (c) =>
+    c.json(await setAutoTopUp(db, c.var.caller, c.req.valid('json').setting, defaults), 200),
   );
   return app;
 }

@@ -145,6 +145,11 @@ async function rollOverIfDue(tx: Db, userId: string): Promise<void> {
   }
 }
 
+/** Starts a due billing cycle for one account (the periodic job; reads and charges do it themselves). */
+export function rollOverAccount(db: Db, userId: string): Promise<void> {
+  return withUser(db, userId, (tx) => rollOverIfDue(tx, userId));
+}
+
 /** The caller's account as it stands now, created and rolled over as needed. */
 async function currentRow(
   tx: Db,
@@ -209,7 +214,11 @@ export type Charge = {
 };
 
 /** What a charge reports back so the caller can tell the user (usage alerts go out by mail). */
-export type ChargeHooks = { onAlert?: (caller: Caller, percent: number, account: CreditAccount) => void };
+export type ChargeHooks = {
+  onAlert?: (caller: Caller, percent: number, account: CreditAccount) => void;
+  /** Remaining credits fell below the automatic top-up threshold (never blocks the charge). */
+  onLow?: (caller: Caller, account: CreditAccount) => void;
+};
 
 /**
  * Spec 2 §5 validation without charging: an active price exists and enough credits remain. Used before work
@@ -261,6 +270,8 @@ export async function chargeCredits(
       throw insufficient(cost, current ? current.totalCredits - current.usedCredits : 0);
     }));
   let account = toAccount(row);
+  if (account.autoTopUp && account.remainingCredits < account.autoTopUp.below)
+    options.hooks?.onLow?.(caller, account);
   for (const [bit, percent] of ALERTS) {
     if (row.alertsSent & bit || row.usedCredits * 100 < row.totalCredits * percent) continue;
     // Each threshold is claimed by exactly one charge per cycle: the WHERE is re-checked under the row lock.
@@ -484,6 +495,27 @@ export function changePlan(
       await ledger(tx, caller.id, 'purchase', newTotal - row.totalCredits, `Plan upgrade to ${plan.name}`);
     }
     return { change: 'upgrade', account: toAccount(await currentRow(tx, caller.id, defaults)) };
+  });
+}
+
+/** Spec 2 §5, opt-in: buy `packageId` whenever fewer than `below` credits remain (null switches it off). */
+export function setAutoTopUp(
+  db: Db,
+  caller: Caller,
+  setting: { packageId: CreditPackageId; below: number } | null,
+  defaults = DEFAULT_ACCOUNT,
+): Promise<CreditAccount> {
+  return withUser(db, caller.id, async (tx) => {
+    await currentRow(tx, caller.id, defaults);
+    await tx
+      .update(userCredits)
+      .set({
+        autoTopUpPackageId: setting?.packageId ?? null,
+        autoTopUpBelow: setting?.below ?? null,
+        updatedAt: new Date(),
+      })
+      .where(eq(userCredits.userId, caller.id));
+    return toAccount(await currentRow(tx, caller.id, defaults));
   });
 }
 
