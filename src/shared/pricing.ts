@@ -199,6 +199,13 @@ export const PLANS: readonly Plan[] = [
   },
 ];
 
+/** A plan type as users read it: the plan's name, else the type capitalised (the default 'unlimited'). */
+export function planName(planType: string): string {
+  return (
+    PLANS.find((plan) => plan.id === planType)?.name ?? planType.charAt(0).toUpperCase() + planType.slice(1)
+  );
+}
+
 /** Badge on the annual setting of the credit pricing page (annual = 10x monthly). */
 export const CREDIT_ANNUAL_SAVING = 'Save 17%';
 

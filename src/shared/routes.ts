@@ -51,6 +51,7 @@ export const APP_PATHS = [
   '/events-results',
   '/buyer-intent-results',
   '/profile',
+  '/credits',
   '/onboarding',
 ] as const;
 

@@ -33,13 +33,17 @@ const HomePage = lazy(() =>
 const ProfilePage = lazy(() =>
   import('../features/profile/pages/profile-page.tsx').then((m) => ({ default: m.ProfilePage })),
 );
+const CreditsPage = lazy(() =>
+  import('../features/credits/pages/credits-page.tsx').then((m) => ({ default: m.CreditsPage })),
+);
 const OnboardingPage = lazy(() =>
   import('../features/profile/pages/onboarding-page.tsx').then((m) => ({ default: m.OnboardingPage })),
 );
 const Upcoming = lazy(() => signedInApp().then((m) => ({ default: m.Upcoming })));
 
 const UPCOMING_PATHS = APP_PATHS.filter(
-  (path): path is UpcomingPath => path !== '/app' && path !== '/profile' && path !== '/onboarding',
+  (path): path is UpcomingPath =>
+    path !== '/app' && path !== '/profile' && path !== '/credits' && path !== '/onboarding',
 );
 
 function AppSuspense() {
@@ -80,6 +84,7 @@ export function App() {
           <Route element={<SignedInLayout />}>
             <Route path="/app" element={<HomePage />} />
             <Route path="/profile" element={<ProfilePage />} />
+            <Route path="/credits" element={<CreditsPage />} />
             {UPCOMING_PATHS.map((path) => (
               <Route key={path} path={path} element={<Upcoming path={path} />} />
             ))}

@@ -1,4 +1,5 @@
 import { type ComponentType, lazy } from 'react';
+import { withSignedInPricing } from './pricing-route.tsx';
 
 type Loader = () => Promise<{ default: ComponentType }>;
 export type Page = { load: Loader; Component: ComponentType };
@@ -24,7 +25,7 @@ export const pages = {
   ),
   pricing: page(
     () => import('../features/marketing/pages/pricing-page.tsx'),
-    (m) => m.PricingPage,
+    (m) => withSignedInPricing(m.PricingPage),
   ),
   enhancedPricing: page(
     () => import('../features/marketing/pages/enhanced-pricing-page.tsx'),

@@ -8,13 +8,14 @@ import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'rea
 import { RouteErrorBoundary } from '../components/error-boundaries.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { LoadingSkeleton } from '../components/ui/skeleton.tsx';
+import { UsageAlertBanner } from '../features/credits/components/usage-alert-banner.tsx';
 import { AppLayout } from '../features/shell/components/app-layout.tsx';
 import { UpcomingPage } from '../features/shell/pages/upcoming-page.tsx';
 import { UPCOMING_PAGES, type UpcomingPath } from '../features/shell/upcoming-pages.ts';
 import { loadCompanyContext } from '../lib/company-context.ts';
 import { needsOnboarding, useProfile } from '../lib/profile.ts';
 import { clearLocalData, logOut, useSession } from '../lib/session.ts';
-import { queryClient } from './query-client.ts';
+import { claimQueryCache, queryClient } from './query-client.ts';
 
 /** A guarded route whose feature arrives later: says what it will do, never shows invented data. */
 export function Upcoming({ path }: { path: UpcomingPath }) {
@@ -39,18 +40,11 @@ function SignedOut() {
   return <LoadingSkeleton variant="auth" />;
 }
 
-/** Whose data the cache holds: another account signing in on this browser starts from an empty cache. */
-let cachedUserId: string | null = null;
-
 function AppGuard() {
   const session = useSession();
   const { search } = useLocation();
   useEffect(() => loadCompanyContext(search), [search]);
-  const userId = session.user?.id ?? null;
-  if (session.ready && userId !== cachedUserId) {
-    queryClient.clear();
-    cachedUserId = userId;
-  }
+  if (session.ready) claimQueryCache(session.user?.id ?? null);
   const profile = useProfile(session.user !== null);
   if (!session.ready) return <LoadingSkeleton variant="auth" />;
   if (!session.user) return <SignedOut />;
@@ -59,6 +53,7 @@ function AppGuard() {
   if (profile.isSuccess && needsOnboarding(profile.data)) return <Navigate to="/onboarding" replace />;
   return (
     <AppLayout user={session.user} onLogout={() => void logOut()}>
+      <UsageAlertBanner />
       <Page>
         <Outlet />
       </Page>

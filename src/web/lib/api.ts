@@ -5,21 +5,29 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly code: string | null,
+    /** Our error's `details` (e.g. 402's `{ required, available }`), when it has them. */
+    readonly details: unknown = null,
   ) {
     super(message);
   }
 }
 
 /** The message a failed response carries, or spec 1 §8's 'Unexpected error.' when it carries none. */
-export async function errorMessage(response: Response): Promise<{ message: string; code: string | null }> {
+export async function errorMessage(
+  response: Response,
+): Promise<{ message: string; code: string | null; details?: unknown }> {
   try {
     const body: unknown = await response.json();
     if (body && typeof body === 'object') {
       const { error, message, code } = body as { error?: unknown; message?: unknown; code?: unknown };
       if (error && typeof error === 'object') {
-        const nested = error as { message?: unknown; code?: unknown };
+        const nested = error as { message?: unknown; code?: unknown; details?: unknown };
         if (typeof nested.message === 'string' && nested.message) {
-          return { message: nested.message, code: typeof nested.code === 'string' ? nested.code : null };
+          return {
+            message: nested.message,
+            code: typeof nested.code === 'string' ? nested.code : null,
+            details: nested.details,
+          };
         }
       }
       if (typeof error === 'string' && error) return { message: error, code: null };
@@ -42,8 +50,8 @@ export async function apiFetch<T>(path: string, init: { method?: string; body?: 
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
   if (!response.ok) {
-    const { message, code } = await errorMessage(response);
-    throw new ApiError(message, response.status, code);
+    const { message, code, details } = await errorMessage(response);
+    throw new ApiError(message, response.status, code, details ?? null);
   }
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;

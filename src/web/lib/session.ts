@@ -24,6 +24,8 @@ export const LOCAL_STORAGE_KEYS = [
   'recent_queries',
   'sidebar-store',
   'theme',
+  // Ours, beyond spec 1 §3: the credit usage alert the user dismissed (see usage-alert-banner.tsx).
+  'credits-alert-dismissed',
 ] as const;
 
 /** Spec 1 §3's local user record; only a hint that a session may exist (the cookie is httpOnly). */

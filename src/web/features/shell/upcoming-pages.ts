@@ -2,7 +2,7 @@ import { type AgentId, getAgent } from '../../../shared/agents.ts';
 import type { APP_PATHS } from '../../../shared/routes.ts';
 
 /** Guarded screens that have a page of their own from the start; every other one is announced by UpcomingPage. */
-type BuiltAppPath = '/app' | '/profile' | '/onboarding';
+type BuiltAppPath = '/app' | '/profile' | '/credits' | '/onboarding';
 
 export type UpcomingPath = Exclude<(typeof APP_PATHS)[number], BuiltAppPath>;
 

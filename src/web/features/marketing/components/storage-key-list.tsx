@@ -32,6 +32,11 @@ const BROWSER_STORAGE_KEYS: readonly { key: string; purpose: string }[] = [
     purpose: 'Whether the sidebar is open or collapsed and your display preferences (theme, compact mode).',
   },
   { key: 'theme', purpose: 'Whether you chose the light or the dark theme.' },
+  {
+    key: 'credits-alert-dismissed',
+    purpose:
+      'That you closed the credit usage alert, so it stays closed until the next alert or billing cycle.',
+  },
 ];
 
 /** The local-storage keys the app uses and why (spec 1 §3), as shown on the privacy and cookies pages. */

@@ -15,23 +15,34 @@ import { type CurrentPlanAccount, CurrentPlanCard } from '../components/pricing/
 import { FaqSection } from '../components/pricing/faq-section.tsx';
 import { NeedMoreCreditsCard } from '../components/pricing/need-more-credits-card.tsx';
 
-/** A visitor cannot use, add or change credits (spec 2 §5): say so, then offer the sign-up modal. */
+/** A visitor cannot use, add or change credits (spec 2 §5): say so, then offer the sign-in modal. */
 function promptSignIn(): void {
   toast({ ...AUTH_REQUIRED_TOAST, variant: 'destructive' });
-  openAuthModal('signup');
+  openAuthModal('login');
 }
 
-type PricingPageProps = {
+/**
+ * What a signed-in user adds to the page; `src/web/app/` supplies it (the credits code loads in its own chunk
+ * only for signed-in users, keeping this public page light). Without handlers, a visitor is asked to sign in.
+ */
+export type PricingPageProps = {
   /** The signed-in user's credit account once loaded; null/undefined for a visitor (no current-plan card). */
   account?: CurrentPlanAccount | null;
-  /** Plan change for a signed-in user; a visitor is asked to sign in. Never called for Free. */
+  /** Plan change for a signed-in user. Never called for Free. */
   onSelectPlan?: (plan: Plan) => void;
-  /** Opens the credit purchase dialog for a signed-in user; a visitor is asked to sign in. */
+  /** The plan whose change is on its way (its button waits). */
+  changingPlanId?: Plan['id'] | null;
+  /** Opens the credit purchase dialog for a signed-in user. */
   onBuyCredits?: () => void;
 };
 
 /** The credit pricing page 'Choose Your Plan' (spec 2 §2.1). */
-export function PricingPage({ account = null, onSelectPlan, onBuyCredits }: PricingPageProps = {}) {
+export function PricingPage({
+  account = null,
+  onSelectPlan,
+  changingPlanId = null,
+  onBuyCredits,
+}: PricingPageProps = {}) {
   const [annual, setAnnual] = useState(false);
 
   const selectPlan = (plan: Plan) => {
@@ -72,7 +83,9 @@ export function PricingPage({ account = null, onSelectPlan, onBuyCredits }: Pric
               key={plan.id}
               plan={plan}
               annual={annual}
-              isCurrent={account?.plan_type === plan.id}
+              isCurrent={account?.planType === plan.id}
+              changing={changingPlanId === plan.id}
+              disabled={changingPlanId !== null}
               onSelect={selectPlan}
             />
           ))}

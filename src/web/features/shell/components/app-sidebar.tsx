@@ -3,6 +3,7 @@ import {
   Building,
   Building2,
   ClipboardCheck,
+  Coins,
   FileSearch,
   FileText,
   FolderKanban,
@@ -91,7 +92,8 @@ type ContentProps = {
   collapsed: boolean;
   /** Present on desktop, where the sidebar can switch between wide and narrow. */
   onToggleCollapsed?: () => void;
-  onNavigate: (id: AppNavItemId) => void;
+  /** A nav entry was chosen; null for the footer's Credits link, which is no nav entry. */
+  onNavigate: (id: AppNavItemId | null) => void;
 };
 
 function SidebarContent({ user, onLogout, collapsed, onToggleCollapsed, onNavigate }: ContentProps) {
@@ -235,6 +237,25 @@ function SidebarContent({ user, onLogout, collapsed, onToggleCollapsed, onNaviga
             </button>
           </RailTooltip>
         </div>
+        <RailTooltip label="Credits" enabled={collapsed}>
+          <Link
+            to="/credits"
+            onClick={() => onNavigate(null)}
+            aria-current={pathname === '/credits' ? 'page' : undefined}
+            aria-label={collapsed ? 'Credits' : undefined}
+            className={cn(
+              ROW,
+              rowPad,
+              pathname === '/credits' ? 'bg-accent font-medium text-accent-foreground' : ROW_IDLE,
+            )}
+          >
+            <Coins
+              className={cn('size-[18px] shrink-0', pathname === '/credits' && 'text-primary')}
+              aria-hidden
+            />
+            {!collapsed && <span>Credits</span>}
+          </Link>
+        </RailTooltip>
         <RailTooltip label="Logout" enabled={collapsed}>
           <button
             type="button"
@@ -276,10 +297,10 @@ export function AppSidebar({
   const { isOpen, isCollapsed } = useSidebarState();
   const drawerRef = useRef<HTMLDivElement>(null);
 
-  const remember = (id: AppNavItemId) => updateSidebarState({ activeItem: id });
+  const remember = (id: AppNavItemId | null) => updateSidebarState({ activeItem: id });
   // Spec 1 §2.8: opening the Workspace closes the sidebar, giving the research table the whole width
   // (the top bar's "Open sidebar" brings it back).
-  const rememberOnDesktop = (id: AppNavItemId) =>
+  const rememberOnDesktop = (id: AppNavItemId | null) =>
     updateSidebarState(id === 'workspace' ? { activeItem: id, isOpen: false } : { activeItem: id });
 
   return (

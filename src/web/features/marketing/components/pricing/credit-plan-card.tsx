@@ -9,11 +9,22 @@ type CreditPlanCardProps = {
   annual: boolean;
   /** The signed-in user's plan: its button is a disabled 'Current Plan'. */
   isCurrent?: boolean;
+  /** This plan's change is on its way. */
+  changing?: boolean;
+  /** Another plan change is on its way. */
+  disabled?: boolean;
   onSelect: (plan: Plan) => void;
 };
 
 /** One plan of the credit pricing page ('Choose Your Plan'). */
-export function CreditPlanCard({ plan, annual, isCurrent = false, onSelect }: CreditPlanCardProps) {
+export function CreditPlanCard({
+  plan,
+  annual,
+  isCurrent = false,
+  changing = false,
+  disabled = false,
+  onSelect,
+}: CreditPlanCardProps) {
   const headingId = `plan-${plan.id}-name`;
   return (
     <article
@@ -45,10 +56,10 @@ export function CreditPlanCard({ plan, annual, isCurrent = false, onSelect }: Cr
       <Button
         className="mt-6 w-full"
         variant={plan.popular ? 'default' : 'outline'}
-        disabled={isCurrent}
+        disabled={isCurrent || disabled}
         onClick={() => onSelect(plan)}
       >
-        {isCurrent ? 'Current Plan' : 'Get Started'}
+        {isCurrent ? 'Current Plan' : changing ? 'Updating...' : 'Get Started'}
       </Button>
 
       <CheckList className="mt-6 space-y-3 border-t pt-6 text-sm" items={plan.features} />
