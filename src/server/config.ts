@@ -68,14 +68,29 @@ const envSchema = z.object({
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default('false')
     .transform((value) => value === 'true'),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_..., sk_live_... or rk_...)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, "must be the webhook endpoint's signing secret (whsec_...)")
+    .optional(),
+  STRIPE_API_URL: z
+    .url({ error: 'must be an absolute http(s) URL of a Stripe-compatible API, e.g. http://localhost:12111' })
+    .optional(),
 });
 
-/** Sign-in providers: each is on when its client id and secret (and issuer, for OIDC) are all set. */
-const PROVIDER_VARIABLES = [
+/**
+ * Variables that only work together: a sign-in provider is on when its client id and secret (and issuer, for
+ * OIDC) are all set; Stripe needs its webhook secret, or no payment could ever grant credits.
+ */
+const PAIRED_VARIABLES = [
   ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
   ['GITHUB_CLIENT_ID', 'GITHUB_CLIENT_SECRET'],
   ['MICROSOFT_CLIENT_ID', 'MICROSOFT_CLIENT_SECRET'],
   ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'],
+  ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
 ] as const;
 
 export type SignInProvider = {
@@ -98,6 +113,11 @@ function isPostgresUrl(value: string): boolean {
     return false;
   }
 }
+
+/** How credit packages are paid for: the demo (no payment) unless a Stripe key is configured. */
+export type PaymentsConfig =
+  | { provider: 'demo' }
+  | { provider: 'stripe'; secretKey: string; webhookSecret: string; apiUrl: string | null };
 
 export type DatabaseConfig = { mode: 'pglite'; dataDir: string } | { mode: 'postgres'; url: string };
 
@@ -125,6 +145,7 @@ export type Config = {
   mail: { smtpUrl: string | null; from: string };
   /** The credit account a user gets on first use (spec 2 §4). */
   credits: { defaultAccount: { planType: string; totalCredits: number } };
+  payments: PaymentsConfig;
   /** Behind a reverse proxy: take the client address from X-Forwarded-For and the scheme from X-Forwarded-Proto. */
   trustProxy: boolean;
 };
@@ -144,7 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${variable} ${issue?.message ?? 'is invalid'}`);
   }
   const e = parsed.data;
-  for (const group of PROVIDER_VARIABLES) {
+  for (const group of PAIRED_VARIABLES) {
     const set = group.filter((name) => e[name]);
     const missing = group.find((name) => !e[name]);
     if (set.length > 0 && missing) {
@@ -206,6 +227,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
     credits: { defaultAccount: { planType: e.DEFAULT_PLAN, totalCredits: e.DEFAULT_CREDITS } },
+    payments:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? {
+            provider: 'stripe',
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            apiUrl: e.STRIPE_API_URL ?? null,
+          }
+        : { provider: 'demo' },
     trustProxy: e.TRUST_PROXY,
   };
 }

@@ -2,7 +2,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Auth } from './features/auth/auth.ts';
 import type { SessionCache } from './features/auth/session-cache.ts';
-import type { PaymentPort } from './features/credits/service.ts';
+import type { PaymentPort } from './features/credits/payments.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './mail/mailer.ts';

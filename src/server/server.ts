@@ -11,8 +11,7 @@ import { createAuth, loadAuthSecret } from './features/auth/auth.ts';
 import { AUTH_CLEANUP_JOB, registerAuthCleanup } from './features/auth/cleanup.ts';
 import { createSessionCache } from './features/auth/session-cache.ts';
 import { ROLL_CYCLES_JOB, registerCreditJobs } from './features/credits/jobs.ts';
-import { demoPayments } from './features/credits/payments.ts';
-import type { PaymentPort } from './features/credits/service.ts';
+import { createPayments, type PaymentPort } from './features/credits/payments.ts';
 import { createApp } from './http/app.ts';
 import { StaticSite } from './http/static-site.ts';
 import { createJobQueue, type JobQueue } from './jobs/queue.ts';
@@ -42,7 +41,7 @@ export async function createAppDeps(parts: {
   const secret = await loadAuthSecret(database.db, config);
   const auth = await createAuth({ db: database.db, config, mailer, secret, logger });
   registerAuthCleanup(parts.jobs, database.db);
-  const payments = parts.payments ?? demoPayments();
+  const payments = parts.payments ?? (await createPayments(config.payments, config.publicUrl));
   registerCreditJobs(parts.jobs, database.db, payments, logger);
   return {
     ...parts,

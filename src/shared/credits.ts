@@ -81,6 +81,9 @@ export const CREDIT_ERRORS = {
   pricingTimeout: 'Database pricing query timeout after 15 seconds',
   accountTimeout: 'User credits query timeout after 15 seconds',
   validation: (message: string) => `Validation error: ${message}`,
+  // Ours, not the spec's: Stripe Checkout needs the buyer on its page, so nothing can be bought unattended.
+  autoTopUpUnavailable:
+    'Automatic top-up is not available with Stripe payments: it needs a saved card, which Stripe Checkout does not keep for us. Buy credit packages from the Credits page instead.',
 } as const;
 
 /** Spec 2 §8: toasts. */

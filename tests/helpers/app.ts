@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../src/server/config.ts';
-import type { PaymentPort } from '../../src/server/features/credits/service.ts';
+import type { PaymentPort } from '../../src/server/features/credits/payments.ts';
 import { createApp } from '../../src/server/http/app.ts';
 import { StaticSite } from '../../src/server/http/static-site.ts';
 import { createJobQueue, type JobQueue } from '../../src/server/jobs/queue.ts';

@@ -5,6 +5,7 @@ import { REDIRECTS } from '../../shared/routes.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { authRoutes } from '../features/auth/routes.ts';
 import { creditsRoutes } from '../features/credits/routes.ts';
+import { paymentWebhookRoutes } from '../features/credits/webhook-routes.ts';
 import { devMailboxRoutes } from '../features/dev/mailbox-routes.ts';
 import { healthRoutes } from '../features/health/routes.ts';
 import { jobsRoutes } from '../features/jobs/routes.ts';
@@ -67,6 +68,7 @@ export function createApp(deps: AppDeps, site: StaticSite | null) {
   app.route('/', authRoutes(deps));
   app.route('/', profileRoutes(deps));
   app.route('/', creditsRoutes(deps));
+  app.route('/', paymentWebhookRoutes(deps));
   if (deps.config.env !== 'production') app.route('/', devMailboxRoutes(deps));
 
   app.doc31('/api/openapi.json', {

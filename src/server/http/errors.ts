@@ -11,6 +11,7 @@ export type ErrorCode =
   | 'INSUFFICIENT_CREDITS'
   | 'RATE_LIMITED'
   | 'INTERNAL_ERROR'
+  | 'BAD_GATEWAY'
   | 'SERVICE_UNAVAILABLE';
 
 /** The one application error: services throw it, the HTTP layer turns it into `{ error: { code, message, details? } }`. */
@@ -18,7 +19,7 @@ export class AppError extends Error {
   override name = 'AppError';
   constructor(
     readonly code: ErrorCode,
-    readonly status: 400 | 401 | 402 | 403 | 404 | 409 | 413 | 422 | 429 | 500 | 503,
+    readonly status: 400 | 401 | 402 | 403 | 404 | 409 | 413 | 422 | 429 | 500 | 502 | 503,
     message: string,
     readonly details?: unknown,
   ) {

@@ -8,9 +8,10 @@ import { seedReferenceData } from '../../db/seed/seed.ts';
 import type { App } from '../../http/app.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { ROLL_CYCLES_JOB } from './jobs.ts';
+import { demoPayments } from './payments.ts';
 import { type CreditAccount, ledgerDifference } from './service.ts';
 
-const noDelay = { pay: async () => {} };
+const noDelay = demoPayments(0);
 
 describe.each(backends())('credits on $name', (backend: Backend) => {
   let database: TestDatabase;
@@ -56,6 +57,17 @@ describe.each(backends())('credits on $name', (backend: Backend) => {
     expect(pricing.map((p) => p.activityType)).toContain('email_finder');
     const categories = pricing.map((p) => p.category);
     expect(categories).toEqual([...categories].sort());
+  });
+
+  it('takes demo payments unless Stripe is configured: the pricing says so and the Stripe webhook is off', async () => {
+    expect((await (await app.request('/api/v1/credits/pricing')).json()).payments).toBe('demo');
+    const webhook = await app.request('/api/v1/payments/stripe/webhook', {
+      method: 'POST',
+      headers: { 'stripe-signature': 't=1,v1=0' },
+      body: '{}',
+    });
+    expect(webhook.status).toBe(404);
+    expect((await webhook.json()).error.message).toBe('Stripe payments are not configured');
   });
 
   it('charges cost x quantity and logs the usage; unknown activities and bad quantities are refused', async () => {

@@ -3,7 +3,8 @@ import { CREDIT_PACKAGES, type CreditPackageId } from '../../../shared/pricing.t
 import { type Db, queryRows } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { Logger } from '../../logger.ts';
-import { getAccount, type PaymentPort, purchasePackage, rollOverAccount } from './service.ts';
+import type { PaymentPort } from './payments.ts';
+import { getAccount, purchasePackage, rollOverAccount } from './service.ts';
 
 export const ROLL_CYCLES_JOB = 'credits.roll-cycles';
 export const AUTO_TOP_UP_JOB = 'credits.auto-top-up';
@@ -29,6 +30,8 @@ export function registerCreditJobs(jobs: JobQueue, db: Db, payments: PaymentPort
     // Re-checked here: several charges may have asked for a top-up; only one is needed.
     if (!setting || account.remainingCredits >= setting.below) return { skipped: true };
     if (!CREDIT_PACKAGES.some((p) => p.id === setting.packageId)) return { skipped: true };
+    // A provider that needs the buyer at a checkout page cannot top up on its own (the setting is refused).
+    if (!payments.chargesOffSession) return { skipped: true };
     const purchase = await purchasePackage(
       db,
       caller,
@@ -36,6 +39,7 @@ export function registerCreditJobs(jobs: JobQueue, db: Db, payments: PaymentPort
       job.payload.key,
       payments,
     );
+    if (!('creditsAdded' in purchase)) return { skipped: true };
     logger.info({ userId: caller.id, credits: purchase.creditsAdded }, 'automatic top-up');
     return { creditsAdded: purchase.creditsAdded };
   });

@@ -16,6 +16,7 @@ import {
   type CreditAccount,
   changePlan,
   chargeCredits,
+  checkoutStatus,
   getAccount,
   listPricing,
   listTransactions,
@@ -59,6 +60,15 @@ const entrySchema = z
   })
   .openapi('CreditTransaction');
 
+const purchaseSchema = z
+  .object({
+    transactionId: z.uuid(),
+    creditsAdded: z.number().int(),
+    account: accountSchema,
+    replayed: z.boolean(),
+  })
+  .openapi('CreditPurchase');
+
 const json = <T extends z.ZodType>(schema: T, description: string) => ({
   description,
   content: { 'application/json': { schema } },
@@ -93,6 +103,9 @@ const routes = {
               description: z.string(),
             }),
           ),
+          payments: z.enum(['demo', 'stripe']).openapi({
+            description: 'How credit packages are paid for: demo (no payment taken) or Stripe Checkout',
+          }),
         }),
         'Active prices',
       ),
@@ -154,7 +167,8 @@ const routes = {
     method: 'post',
     path: '/api/v1/credits/purchases',
     tags: ['Credits'],
-    summary: 'Buy a credit package (demo payment: no charge). The same idempotencyKey never grants twice.',
+    summary:
+      'Buy a credit package. Demo payments grant at once (no charge); with Stripe the answer is a checkout page and the credits come with its webhook. The same idempotencyKey never grants twice.',
     request: body(
       z.object({
         packageId: z.enum(CREDIT_PACKAGES.map((p) => p.id) as [string, ...string[]]),
@@ -162,25 +176,31 @@ const routes = {
       }),
     ),
     responses: {
-      201: json(
-        z.object({
-          transactionId: z.uuid(),
-          creditsAdded: z.number(),
-          account: accountSchema,
-          replayed: z.boolean(),
-        }),
-        'Credits granted',
-      ),
-      200: json(
-        z.object({
-          transactionId: z.uuid(),
-          creditsAdded: z.number(),
-          account: accountSchema,
-          replayed: z.boolean(),
-        }),
-        'Already granted for this idempotency key',
+      201: json(purchaseSchema, 'Credits granted'),
+      200: json(purchaseSchema, 'Already granted for this idempotency key'),
+      202: json(
+        z.object({ checkoutUrl: z.url(), sessionId: z.string() }),
+        "Stripe: send the buyer to checkoutUrl; credits arrive with Stripe's webhook",
       ),
       400: error('Invalid input'),
+      401: unauthenticated,
+      502: error('The payment provider failed'),
+    },
+  }),
+  checkout: createRoute({
+    method: 'get',
+    path: '/api/v1/credits/checkouts/{sessionId}',
+    tags: ['Credits'],
+    summary: "Whether a checkout session's credits have been granted yet (polled on return from Stripe)",
+    request: { params: z.object({ sessionId: z.string().min(1).max(255) }) },
+    responses: {
+      200: json(
+        z.discriminatedUnion('status', [
+          z.object({ status: z.literal('pending') }),
+          z.object({ status: z.literal('granted'), creditsAdded: z.number().int(), account: accountSchema }),
+        ]),
+        'Pending, or granted with the account',
+      ),
       401: unauthenticated,
     },
   }),
@@ -219,6 +239,7 @@ const routes = {
       200: json(accountSchema, 'The account with its setting'),
       400: error('Invalid input'),
       401: unauthenticated,
+      409: error('Automatic top-up is not available with this payment provider'),
     },
   }),
 };
@@ -265,6 +286,7 @@ export function creditsRoutes(deps: AppDeps) {
     '/api/v1/credits/purchases',
     '/api/v1/credits/plan',
     '/api/v1/credits/auto-top-up',
+    '/api/v1/credits/checkouts/*',
   ]) {
     app.use(path, requireCaller(deps));
   }
@@ -273,7 +295,13 @@ export function creditsRoutes(deps: AppDeps) {
     c.json(await within(getAccount(db, c.var.caller, defaults), CREDIT_ERRORS.accountTimeout), 200),
   );
   app.openapi(routes.pricing, async (c) =>
-    c.json({ pricing: await within(listPricing(db), CREDIT_ERRORS.pricingTimeout) }, 200),
+    c.json(
+      {
+        pricing: await within(listPricing(db), CREDIT_ERRORS.pricingTimeout),
+        payments: deps.payments.provider,
+      },
+      200,
+    ),
   );
   app.openapi(routes.transactions, async (c) => {
     const q = c.req.valid('query');
@@ -304,13 +332,21 @@ export function creditsRoutes(deps: AppDeps) {
       deps.payments,
       defaults,
     );
+    if (!('transactionId' in purchase)) return c.json(purchase, 202);
     return purchase.replayed ? c.json(purchase, 200) : c.json(purchase, 201);
   });
+  app.openapi(routes.checkout, async (c) =>
+    c.json(await checkoutStatus(db, c.var.caller, c.req.valid('param').sessionId, defaults), 200),
+  );
   app.openapi(routes.plan, async (c) =>
     c.json(await changePlan(db, c.var.caller, c.req.valid('json').planId, defaults), 200),
   );
-  app.openapi(routes.autoTopUp, async (c) =>
-    c.json(await setAutoTopUp(db, c.var.caller, c.req.valid('json').setting, defaults), 200),
-  );
+  app.openapi(routes.autoTopUp, async (c) => {
+    const { setting } = c.req.valid('json');
+    if (setting && !deps.payments.chargesOffSession) {
+      throw new AppError('CONFLICT', 409, CREDIT_ERRORS.autoTopUpUnavailable);
+    }
+    return c.json(await setAutoTopUp(db, c.var.caller, setting, defaults), 200);
+  });
   return app;
 }

@@ -3,6 +3,7 @@ import { CREDIT_ERRORS, GRANT_TYPES, type TransactionType } from '../../../share
 import {
   BILLING_CYCLE_DAYS,
   CREDIT_PACKAGES,
+  type CreditPackage,
   type CreditPackageId,
   type CreditPlanId,
   DEFAULT_CREDIT_ACCOUNT,
@@ -13,6 +14,7 @@ import { type Db, queryRows } from '../../db/client.ts';
 import { creditPricing, creditTransactions, userCredits } from '../../db/schema.ts';
 import { withUser } from '../../db/user-scope.ts';
 import { AppError } from '../../http/errors.ts';
+import { type PaidCheckout, type PaymentPort, packageAmountCents } from './payments.ts';
 
 export type CreditAccount = {
   planType: string;
@@ -364,9 +366,6 @@ export async function chargeAfter<T>(
   return { result, charge };
 }
 
-/** A payment for a credit package: the demo adapter simulates one; Stripe's arrives by webhook. */
-export type PaymentPort = { pay(caller: Caller, packageId: CreditPackageId): Promise<void> };
-
 export type Purchase = {
   transactionId: string;
   creditsAdded: number;
@@ -374,9 +373,55 @@ export type Purchase = {
   replayed: boolean;
 };
 
+/** A purchase that continues on the provider's checkout page; the credits come with its webhook. */
+export type PendingCheckout = { checkoutUrl: string; sessionId: string };
+
+/** The ledger row an idempotency key already wrote, if any. */
+async function grantedFor(tx: Db, userId: string, idempotencyKey: string) {
+  const [row] = await tx
+    .select({ id: creditTransactions.id, amount: creditTransactions.creditsAmount })
+    .from(creditTransactions)
+    .where(and(eq(creditTransactions.userId, userId), eq(creditTransactions.idempotencyKey, idempotencyKey)));
+  return row;
+}
+
 /**
- * Grants a package's credits plus its bonus, once per idempotency key: a double click or a retried request
- * finds the first grant (the ledger's unique key settles even two requests racing each other).
+ * Adds a package's credits plus its bonus, once per idempotency key: the ledger's unique key settles even two
+ * grants racing each other (a retried request, a webhook delivered twice).
+ */
+function grantPackage(
+  db: Db,
+  userId: string,
+  pkg: CreditPackage,
+  idempotencyKey: string,
+  defaults: AccountDefaults,
+): Promise<Purchase> {
+  const credits = pkg.credits + (pkg.bonus ?? 0);
+  return withUser(db, userId, async (tx) => {
+    await currentRow(tx, userId, defaults);
+    const description = pkg.bonus
+      ? `${pkg.name}: ${pkg.credits} credits + ${pkg.bonus} bonus`
+      : `${pkg.name}: ${pkg.credits} credits`;
+    const [inserted] = await ledger(tx, userId, 'purchase', credits, description, { idempotencyKey });
+    if (inserted) {
+      await tx
+        .update(userCredits)
+        .set({ totalCredits: sql`${userCredits.totalCredits} + ${credits}`, updatedAt: new Date() })
+        .where(eq(userCredits.userId, userId));
+    }
+    const earlier = inserted ? null : await grantedFor(tx, userId, idempotencyKey);
+    return {
+      transactionId: inserted?.id ?? earlier?.id ?? '',
+      creditsAdded: earlier?.amount ?? credits,
+      account: toAccount(await currentRow(tx, userId, defaults)),
+      replayed: !inserted,
+    };
+  });
+}
+
+/**
+ * Buys a package. The demo pays on the spot and grants at once; Stripe returns a checkout page and grants
+ * when its webhook arrives. A key that already granted answers with that grant (a double click, a retry).
  */
 export async function purchasePackage(
   db: Db,
@@ -385,22 +430,12 @@ export async function purchasePackage(
   idempotencyKey: string,
   payments: PaymentPort,
   defaults = DEFAULT_ACCOUNT,
-): Promise<Purchase> {
+): Promise<Purchase | PendingCheckout> {
   const pkg = CREDIT_PACKAGES.find((p) => p.id === packageId);
   if (!pkg)
     throw new AppError('VALIDATION_ERROR', 400, CREDIT_ERRORS.validation(`unknown package ${packageId}`));
-  const credits = pkg.credits + (pkg.bonus ?? 0);
-  const earlier = async (tx: Db) => {
-    const [row] = await tx
-      .select({ id: creditTransactions.id, amount: creditTransactions.creditsAmount })
-      .from(creditTransactions)
-      .where(
-        and(eq(creditTransactions.userId, caller.id), eq(creditTransactions.idempotencyKey, idempotencyKey)),
-      );
-    return row;
-  };
   const replay = await withUser(db, caller.id, async (tx) => {
-    const row = await earlier(tx);
+    const row = await grantedFor(tx, caller.id, idempotencyKey);
     return row
       ? {
           transactionId: row.id,
@@ -412,32 +447,63 @@ export async function purchasePackage(
   });
   if (replay) return replay;
 
-  await payments.pay(caller, pkg.id);
+  const payment = await payments.checkout({ caller, pkg, idempotencyKey });
+  if (!payment.paid) return { checkoutUrl: payment.checkoutUrl, sessionId: payment.sessionId };
+  return grantPackage(db, caller.id, pkg, idempotencyKey, defaults);
+}
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The ledger key of a provider's checkout session: one grant per session, however often it is reported. */
+const checkoutKey = (sessionId: string) => `checkout:${sessionId}`;
+
+export type PaidCheckoutOutcome =
+  | { granted: true; purchase: Purchase }
+  | { granted: false; reason: 'unknown package' | 'amount mismatch' | 'unknown user' };
+
+/**
+ * Grants the package of a paid checkout the provider reported (verified webhook). A payment that does not
+ * match its package's price, or names no known user, grants nothing: the caller logs it for a person to see.
+ */
+export async function grantPaidCheckout(
+  db: Db,
+  paid: PaidCheckout,
+  defaults = DEFAULT_ACCOUNT,
+): Promise<PaidCheckoutOutcome> {
+  const pkg = CREDIT_PACKAGES.find((p) => p.id === paid.packageId);
+  if (!pkg) return { granted: false, reason: 'unknown package' };
+  if (paid.currency !== 'usd' || paid.amount !== packageAmountCents(pkg)) {
+    return { granted: false, reason: 'amount mismatch' };
+  }
+  // Metadata is free text: a string that is not a uuid names nobody (and must not fail the uuid cast).
+  const [user] = UUID.test(paid.userId)
+    ? await queryRows<{ id: string }>(db, sql`select id from users where id = ${paid.userId}`)
+    : [];
+  if (!user) return { granted: false, reason: 'unknown user' };
+  return {
+    granted: true,
+    purchase: await grantPackage(db, user.id, pkg, checkoutKey(paid.sessionId), defaults),
+  };
+}
+
+export type CheckoutStatus =
+  | { status: 'pending' }
+  | { status: 'granted'; creditsAdded: number; account: CreditAccount };
+
+/** Whether the caller's checkout session has been paid and granted yet (the page polls it on return). */
+export function checkoutStatus(
+  db: Db,
+  caller: Caller,
+  sessionId: string,
+  defaults = DEFAULT_ACCOUNT,
+): Promise<CheckoutStatus> {
   return withUser(db, caller.id, async (tx) => {
-    await currentRow(tx, caller.id, defaults);
-    const description = pkg.bonus
-      ? `${pkg.name}: ${pkg.credits} credits + ${pkg.bonus} bonus`
-      : `${pkg.name}: ${pkg.credits} credits`;
-    const [inserted] = await ledger(tx, caller.id, 'purchase', credits, description, { idempotencyKey });
-    if (!inserted) {
-      const row = await earlier(tx);
-      return {
-        transactionId: row?.id ?? '',
-        creditsAdded: row?.amount ?? credits,
-        account: toAccount(await currentRow(tx, caller.id, defaults)),
-        replayed: true,
-      };
-    }
-    await tx
-      .update(userCredits)
-      .set({ totalCredits: sql`${userCredits.totalCredits} + ${credits}`, updatedAt: new Date() })
-      .where(eq(userCredits.userId, caller.id));
+    const row = await grantedFor(tx, caller.id, checkoutKey(sessionId));
+    if (!row) return { status: 'pending' };
     return {
-      transactionId: inserted.id,
-      creditsAdded: credits,
+      status: 'granted',
+      creditsAdded: row.amount,
       account: toAccount(await currentRow(tx, caller.id, defaults)),
-      replayed: false,
     };
   });
 }
