@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -58,6 +59,7 @@ export async function openDatabase(options: OpenOptions | DatabaseConfig): Promi
   const client = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
     postgresqlconf: ['shared_buffers = 8MB'],
+    extensions: { pg_trgm },
   });
   const db = drizzlePglite({ client, schema });
   return {

@@ -3,12 +3,14 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
   pgPolicy,
   pgRole,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -288,6 +290,170 @@ export const creditTransactions = pgTable(
     index('credit_transactions_user_idx').on(t.userId, t.createdAt),
     uniqueIndex('credit_transactions_idempotency').on(t.userId, t.idempotencyKey),
     pgPolicy('credit_transactions_owner', {
+      for: 'all',
+      to: appUserRole,
+      using: sql`${t.userId} = ${callerId}`,
+      withCheck: sql`${t.userId} = ${callerId}`,
+    }),
+  ],
+).enableRLS();
+
+/** PostgreSQL's full-text document type (drizzle has no built-in column for it). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * Spec 3 §3 `company_master`: the companies Alex searches. Rows without an owner are the shared data (real
+ * sources, or synthetic rows for benchmarks); a row with an owner is that user's import and only they see it.
+ */
+export const companyMaster = pgTable(
+  'company_master',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    domain: text('domain'),
+    website: text('website'),
+    primaryIndustry: text('primary_industry'),
+    naicsCode: text('naics_code'),
+    subIndustry: text('sub_industry'),
+    /** An employee-range label of COMPANY_SIZES. */
+    size: text('size'),
+    employees: integer('employees'),
+    /** The country's English name; `country_code` is its ISO 3166-1 alpha-2 code. */
+    country: text('country'),
+    countryCode: text('country_code'),
+    region: text('region'),
+    city: text('city'),
+    /** 'City, Region, Country' as shown. */
+    location: text('location'),
+    foundedYear: smallint('founded_year'),
+    ticker: text('ticker'),
+    exchange: text('exchange'),
+    cik: text('cik'),
+    description: text('description'),
+    /** Where the row came from (COMPANY_SOURCES) and the licence it is used under. */
+    source: text('source').notNull(),
+    license: text('license').notNull(),
+    importId: uuid('import_id'),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('simple', coalesce(name, '')), 'A') || setweight(to_tsvector('english', coalesce(description, '')), 'B')`,
+    ),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('company_master_search_idx').using('gin', t.searchVector),
+    index('company_master_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('company_master_name_idx').on(t.name, t.id),
+    index('company_master_industry_idx').on(t.primaryIndustry),
+    index('company_master_size_idx').on(t.size),
+    index('company_master_place_idx').on(t.countryCode, t.region, t.city),
+    index('company_master_employees_idx').on(t.employees, t.id),
+    index('company_master_founded_idx').on(t.foundedYear, t.id),
+    index('company_master_source_idx').on(t.source),
+    index('company_master_owner_idx').on(t.ownerId),
+    index('company_master_domain_idx').on(sql`lower(${t.domain})`),
+    pgPolicy('company_master_shared_or_owner', {
+      for: 'select',
+      to: appUserRole,
+      using: sql`${t.ownerId} is null or ${t.ownerId} = ${callerId}`,
+    }),
+    pgPolicy('company_master_owner_writes', {
+      for: 'all',
+      to: appUserRole,
+      using: sql`${t.ownerId} = ${callerId}`,
+      withCheck: sql`${t.ownerId} = ${callerId}`,
+    }),
+  ],
+).enableRLS();
+
+/** Spec 3 `saved_target_accounts`: the user's My Companies, with their notes, tags and status. */
+export const savedTargetAccounts = pgTable(
+  'saved_target_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companyMaster.id, { onDelete: 'cascade' }),
+    notes: text('notes').notNull().default(''),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    status: text('status').notNull().default('new'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('saved_target_accounts_user_company').on(t.userId, t.companyId),
+    index('saved_target_accounts_user_idx').on(t.userId, t.createdAt),
+    pgPolicy('saved_target_accounts_owner', {
+      for: 'all',
+      to: appUserRole,
+      using: sql`${t.userId} = ${callerId}`,
+      withCheck: sql`${t.userId} = ${callerId}`,
+    }),
+  ],
+).enableRLS();
+
+/** Spec 3 `prospect_scores`: a company's fit (0-100, tier A/B/C, the reason) against the user's ICP. */
+export const prospectScores = pgTable(
+  'prospect_scores',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companyMaster.id, { onDelete: 'cascade' }),
+    score: smallint('score').notNull(),
+    tier: text('tier').notNull(),
+    reason: text('reason').notNull(),
+    /** The ICP segment that scored best, if any. */
+    segmentId: text('segment_id'),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.companyId] }),
+    check('prospect_scores_range', sql`${t.score} between 0 and 100`),
+    pgPolicy('prospect_scores_owner', {
+      for: 'all',
+      to: appUserRole,
+      using: sql`${t.userId} = ${callerId}`,
+      withCheck: sql`${t.userId} = ${callerId}`,
+    }),
+  ],
+).enableRLS();
+
+/** A CSV import of the user's own accounts: its file until processed, its column mapping and its report. */
+export const companyImports = pgTable(
+  'company_imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    filename: text('filename').notNull(),
+    status: text('status', { enum: ['queued', 'running', 'succeeded', 'failed'] })
+      .notNull()
+      .default('queued'),
+    /** The CSV text; cleared once the import has finished. */
+    content: text('content'),
+    /** Our field -> the CSV's column header. */
+    mapping: jsonb('mapping').notNull().default({}),
+    totalRows: integer('total_rows').notNull().default(0),
+    importedRows: integer('imported_rows').notNull().default(0),
+    duplicateRows: integer('duplicate_rows').notNull().default(0),
+    errorRows: integer('error_rows').notNull().default(0),
+    /** The first per-row errors: `{ row, message }[]`. */
+    errors: jsonb('errors').notNull().default([]),
+    jobId: uuid('job_id'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('company_imports_user_idx').on(t.userId, t.createdAt),
+    pgPolicy('company_imports_owner', {
       for: 'all',
       to: appUserRole,
       using: sql`${t.userId} = ${callerId}`,

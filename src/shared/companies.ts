@@ -1,0 +1,67 @@
+/**
+ * Company data vocabulary (spec 3 §3 `company_master`, issue 5): the industries, size bands and sources the
+ * Company Finder stores and filters on. Shared by the data loader, the search API, the filter validator and
+ * the web filter panel, so a stored value, a filter value and a label are always the same string.
+ */
+import { COMPANY_SIZES } from './profile.ts';
+
+export { COMPANY_SIZES };
+export type CompanySize = (typeof COMPANY_SIZES)[number];
+
+/**
+ * The `primary_industry` values, each with the NAICS 2022 code it corresponds to (the most specific one that
+ * covers it). Source categories (GICS sub-industries, Y Combinator categories, CSV imports) map onto these.
+ */
+export const INDUSTRIES = [
+  { name: 'Software', naics: '513210' },
+  { name: 'Internet', naics: '519290' },
+  { name: 'IT Services', naics: '541512' },
+  { name: 'Semiconductors', naics: '334413' },
+  { name: 'Computer Hardware', naics: '334111' },
+  { name: 'Telecommunications', naics: '517' },
+  { name: 'Media & Entertainment', naics: '512' },
+  { name: 'Advertising & Marketing', naics: '5418' },
+  { name: 'Financial Services', naics: '523' },
+  { name: 'Banking', naics: '5221' },
+  { name: 'Insurance', naics: '524' },
+  { name: 'Fintech', naics: '522320' },
+  { name: 'Real Estate', naics: '531' },
+  { name: 'Healthcare', naics: '62' },
+  { name: 'Biotechnology', naics: '541714' },
+  { name: 'Pharmaceuticals', naics: '325412' },
+  { name: 'Medical Devices', naics: '339112' },
+  { name: 'Retail', naics: '44-45' },
+  { name: 'E-commerce', naics: '44-45' },
+  { name: 'Consumer Goods', naics: '3256' },
+  { name: 'Food & Beverage', naics: '311' },
+  { name: 'Manufacturing', naics: '31-33' },
+  { name: 'Industrial Machinery', naics: '333' },
+  { name: 'Aerospace & Defense', naics: '3364' },
+  { name: 'Automotive', naics: '3361' },
+  { name: 'Transportation & Logistics', naics: '48-49' },
+  { name: 'Energy', naics: '211' },
+  { name: 'Utilities', naics: '22' },
+  { name: 'Chemicals', naics: '325' },
+  { name: 'Materials & Mining', naics: '212' },
+  { name: 'Construction', naics: '23' },
+  { name: 'Education', naics: '61' },
+  { name: 'Hospitality & Travel', naics: '721' },
+  { name: 'Professional Services', naics: '541' },
+  { name: 'Gaming', naics: '513210' },
+  { name: 'Agriculture', naics: '11' },
+  { name: 'Nonprofit', naics: '813' },
+] as const;
+
+export type IndustryName = (typeof INDUSTRIES)[number]['name'];
+export const INDUSTRY_NAMES: readonly IndustryName[] = INDUSTRIES.map((industry) => industry.name);
+
+/** Where a `company_master` row came from, and the licence it is used under. */
+export const COMPANY_SOURCES = {
+  sp500: { label: 'S&P 500', license: 'ODC-PDDL-1.0' },
+  sec: { label: 'SEC listed companies', license: 'Public domain (U.S. government work)' },
+  yc: { label: 'Y Combinator startups', license: 'CC BY-SA 4.0' },
+  synthetic: { label: 'Synthetic (benchmarks)', license: 'Generated' },
+  import: { label: 'Your import', license: 'Your data' },
+} as const;
+
+export type CompanySource = keyof typeof COMPANY_SOURCES;
