@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Auth } from './features/auth/auth.ts';
 import type { SessionCache } from './features/auth/session-cache.ts';
+import type { Charger } from './features/credits/charger.ts';
 import type { PaymentPort } from './features/credits/payments.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { Logger } from './logger.ts';
@@ -19,6 +20,8 @@ export type AppDeps = {
   mailer: Mailer;
   /** How credit packages are paid for (the demo adapter by default). */
   payments: PaymentPort;
+  /** Every paid activity goes through this (spec 2 §5). */
+  credits: Charger;
   version: string;
 };
 

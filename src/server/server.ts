@@ -10,6 +10,7 @@ import { seedReferenceData } from './db/seed/seed.ts';
 import { createAuth, loadAuthSecret } from './features/auth/auth.ts';
 import { AUTH_CLEANUP_JOB, registerAuthCleanup } from './features/auth/cleanup.ts';
 import { createSessionCache } from './features/auth/session-cache.ts';
+import { createCharger } from './features/credits/charger.ts';
 import { ROLL_CYCLES_JOB, registerCreditJobs } from './features/credits/jobs.ts';
 import { createPayments, type PaymentPort } from './features/credits/payments.ts';
 import { createApp } from './http/app.ts';
@@ -49,6 +50,13 @@ export async function createAppDeps(parts: {
     auth,
     sessions: createSessionCache(auth),
     payments,
+    credits: createCharger({
+      db: database.db,
+      defaults: config.credits.defaultAccount,
+      jobs: parts.jobs,
+      mailer,
+      logger,
+    }),
     version: parts.version ?? VERSION,
   };
 }

@@ -7,15 +7,11 @@ import {
   PLANS,
   TRANSACTION_HISTORY_LIMIT,
 } from '../../../shared/pricing.ts';
-import type { AppDeps, AppEnv, Caller } from '../../context.ts';
+import type { AppDeps, AppEnv } from '../../context.ts';
 import { AppError, errorResponseSchema } from '../../http/errors.ts';
 import { requireCaller } from '../../http/session.ts';
-import { AUTO_TOP_UP_JOB } from './jobs.ts';
 import {
-  type ChargeHooks,
-  type CreditAccount,
   changePlan,
-  chargeCredits,
   checkoutStatus,
   getAccount,
   listPricing,
@@ -244,40 +240,10 @@ const routes = {
   }),
 };
 
-/**
- * Usage alerts at 80 % and 100 % of the cycle's credits go out by mail (the app shows a banner too), and a
- * low balance with automatic top-up on queues the top-up (the job re-checks, so several requests buy once).
- */
-function chargeHooks(deps: AppDeps): ChargeHooks {
-  return {
-    onLow: (caller, account) => {
-      const key = `auto-top-up:${account.billingCycleStart}:${account.totalCredits}`;
-      deps.jobs
-        .enqueue(AUTO_TOP_UP_JOB, { userId: caller.id, email: caller.email, key }, { userId: caller.id })
-        .catch((err: unknown) => deps.logger.warn({ err }, 'automatic top-up could not be queued'));
-    },
-    onAlert: (caller: Caller, percent: number, account: CreditAccount) => {
-      const text =
-        percent >= 100
-          ? `You have used all ${account.totalCredits} credits of this billing cycle. Buy a credit package or upgrade your plan to keep the agents working; the cycle renews on ${account.billingCycleEnd.slice(0, 10)}.`
-          : `You have used ${account.usedCredits} of your ${account.totalCredits} credits (${percent}%) this billing cycle. It renews on ${account.billingCycleEnd.slice(0, 10)}.`;
-      deps.mailer
-        .send({
-          to: caller.email,
-          kind: 'usage-alert',
-          subject: `Prospector: ${percent}% of your credits used`,
-          text,
-        })
-        .catch((err: unknown) => deps.logger.error({ err }, 'usage alert mail failed'));
-    },
-  };
-}
-
 /** The credit account, prices, ledger, usage, purchases and plan changes (spec 2). */
 export function creditsRoutes(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
   const { db } = deps.database;
-  const hooks = chargeHooks(deps);
   const defaults = deps.config.credits.defaultAccount;
   for (const path of [
     '/api/v1/credits',
@@ -317,10 +283,7 @@ export function creditsRoutes(deps: AppDeps) {
   });
   app.openapi(routes.usage, async (c) => {
     const { activityType, quantity, description } = c.req.valid('json');
-    return c.json(
-      await chargeCredits(db, c.var.caller, activityType, quantity, { description, hooks, defaults }),
-      201,
-    );
+    return c.json(await deps.credits.charge(c.var.caller, activityType, quantity, description), 201);
   });
   app.openapi(routes.purchase, async (c) => {
     const { packageId, idempotencyKey } = c.req.valid('json');

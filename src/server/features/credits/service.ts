@@ -349,23 +349,6 @@ async function cachedPrice(db: Db, activity: string): Promise<number> {
   return price;
 }
 
-/**
- * Runs paid work: checks the credits first, does the work, then charges. If the work throws, nothing is
- * charged; if credits ran out meanwhile (another request spent them), the result is withheld and 402 returned.
- */
-export async function chargeAfter<T>(
-  db: Db,
-  caller: Caller,
-  activity: string,
-  work: () => Promise<T>,
-  options: { quantity?: number; description?: string; hooks?: ChargeHooks } = {},
-): Promise<{ result: T; charge: Charge }> {
-  await checkCredits(db, caller, activity, options.quantity ?? 1);
-  const result = await work();
-  const charge = await chargeCredits(db, caller, activity, options.quantity ?? 1, options);
-  return { result, charge };
-}
-
 export type Purchase = {
   transactionId: string;
   creditsAdded: number;
