@@ -43,7 +43,7 @@ export async function createAppDeps(parts: {
   const auth = await createAuth({ db: database.db, config, mailer, secret, logger });
   registerAuthCleanup(parts.jobs, database.db);
   const payments = parts.payments ?? (await createPayments(config.payments, config.publicUrl));
-  registerCreditJobs(parts.jobs, database.db, payments, logger);
+  registerCreditJobs(parts.jobs, database.db, payments, logger, config.credits.defaultAccount);
   return {
     ...parts,
     mailer,

@@ -83,7 +83,7 @@ export const CREDIT_ERRORS = {
   validation: (message: string) => `Validation error: ${message}`,
   // Ours, not the spec's: Stripe Checkout needs the buyer on its page, so nothing can be bought unattended.
   autoTopUpUnavailable:
-    'Automatic top-up is not available with Stripe payments: it needs a saved card, which Stripe Checkout does not keep for us. Buy credit packages from the Credits page instead.',
+    'Automatic top-up is not available with Stripe payments: it needs a saved card, which Stripe Checkout does not keep for us. Buy a credit package whenever you need more credits.',
 } as const;
 
 /** Spec 2 §8: toasts. */

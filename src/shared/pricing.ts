@@ -126,6 +126,13 @@ export const CREDIT_PACKAGES: readonly CreditPackage[] = [
 /** The package selected when the purchase dialog opens. */
 export const DEFAULT_CREDIT_PACKAGE_ID: CreditPackageId = 'professional';
 
+/** What a package grants: its credits plus its bonus. */
+export const packageCredits = (pkg: Pick<CreditPackage, 'credits' | 'bonus'>): number =>
+  pkg.credits + (pkg.bonus ?? 0);
+
+/** Automatic top-up (spec 2 §5, opt-in) buys when fewer than this many credits remain: the allowed range. */
+export const AUTO_TOP_UP_BELOW = { min: 1, max: 1_000_000 } as const;
+
 export function hasPriorityProcessing(pkg: Pick<CreditPackage, 'credits'>): boolean {
   return pkg.credits >= PRIORITY_PROCESSING_MIN_CREDITS;
 }

@@ -31,13 +31,27 @@ async function onboardedUser(browser: Browser): Promise<StorageState> {
   return state;
 }
 
-type Account = { planType: string; totalCredits: number; remainingCredits: number; alerts: number[] };
+type Account = {
+  planType: string;
+  totalCredits: number;
+  usedCredits: number;
+  remainingCredits: number;
+  alerts: number[];
+  autoTopUp: { packageId: string; below: number } | null;
+};
 
 const account = async (page: Page): Promise<Account> => (await page.request.get('/api/v1/credits')).json();
 
 /** '500,550' -> 500550 */
 const credits = async (page: Page, selector: string) =>
   Number((await page.locator(selector).first().textContent())?.replace(/[^\d]/g, ''));
+
+/** A charge through the API, as an agent's request makes one (same-origin, like the app's own calls). */
+const spend = (page: Page, activityType: string, quantity: number) =>
+  page.request.post('/api/v1/credits/usage', {
+    data: { activityType, quantity },
+    headers: { origin: baseUrl },
+  });
 
 const toast = (page: Page, title: string) => page.locator('[data-toast]').filter({ hasText: title });
 
@@ -62,7 +76,12 @@ describeInBrowser('credits', (browser) => {
       await settleAnimations(page);
       expect(await dialog.getByRole('radio').count()).toBe(4);
       expect(await dialog.getByRole('radio', { name: 'Professional', exact: true }).isChecked()).toBe(true);
-      expect(await dialog.textContent()).toContain('no card is charged');
+      // The e2e server takes demo payments: the dialog says so, and says nothing of Stripe.
+      const notice = dialog.locator('[data-payment-notice]');
+      await notice.waitFor();
+      expect(await notice.getAttribute('data-payment-notice')).toBe('demo');
+      expect(await notice.textContent()).toContain('Demo payment: no card is charged');
+      expect(await dialog.textContent()).not.toContain('Stripe');
       // Spec 2 §2.2: the perk is listed on packages of 500 credits or more.
       for (const [id, perk] of [
         ['starter', false],
@@ -170,7 +189,7 @@ describeInBrowser('credits', (browser) => {
         ['company_search', 3],
         ['email_finder', 2],
       ] as const) {
-        const spent = await page.request.post('/api/v1/credits/usage', { data: { activityType, quantity } });
+        const spent = await spend(page, activityType, quantity);
         expect(spent.status()).toBe(201);
       }
       await page.goto('/credits');
@@ -228,15 +247,11 @@ describeInBrowser('credits', (browser) => {
       // Spend everything (at most 100,000 units per request).
       for (let left = (await account(page)).remainingCredits; left > 0; ) {
         const quantity = Math.min(left, 100_000);
-        const spent = await page.request.post('/api/v1/credits/usage', {
-          data: { activityType: 'ai_query', quantity },
-        });
+        const spent = await spend(page, 'ai_query', quantity);
         expect(spent.status()).toBe(201);
         left = (await spent.json()).account.remainingCredits;
       }
-      const refused = await page.request.post('/api/v1/credits/usage', {
-        data: { activityType: 'ai_query', quantity: 1 },
-      });
+      const refused = await spend(page, 'ai_query', 1);
       expect(refused.status()).toBe(402);
       const body = await refused.json();
       expect(body.error.message).toBe(CREDIT_ERRORS.insufficient(1, 0));
@@ -260,6 +275,223 @@ describeInBrowser('credits', (browser) => {
       expect(await credits(page, '[data-remaining-credits]')).toBe(0);
       expect(await page.locator('[data-usage-alert]').count()).toBe(0);
       expectNoErrors(errors, 'out of credits');
+    } finally {
+      await close();
+    }
+  });
+
+  it('automatic top-up: off by default; turned on, kept after a reload, bought by the server when the balance drops', async () => {
+    const { page, errors, close } = await openPage(browser(), {
+      ...DESKTOP,
+      storageState: await onboardedUser(browser()),
+    });
+    try {
+      await page.goto('/credits');
+      const card = page.getByRole('region', { name: 'Automatic top-up' });
+      await card.waitFor();
+      const toggle = card.getByRole('switch', { name: 'Top up automatically' });
+      const packageSelect = card.getByLabel('Package to buy');
+      const below = card.getByLabel('When fewer than this many credits remain');
+      const save = card.getByRole('button', { name: 'Save' });
+      expect(await card.getAttribute('data-auto-top-up')).toBe('off');
+      expect(await toggle.getAttribute('aria-checked')).toBe('false');
+      expect(await packageSelect.isDisabled()).toBe(true);
+      expect(await save.isDisabled()).toBe(true);
+      await card.getByText('Top-ups are demo payments').waitFor();
+
+      await toggle.click();
+      await packageSelect.selectOption('starter');
+      const error = card.getByText('Enter a whole number of credits from 1 to 1,000,000.');
+      for (const bad of ['', 'abc', '0', '1.5', '1000001']) {
+        await below.fill(bad);
+        await save.click();
+        await error.waitFor();
+        expect(await below.getAttribute('aria-invalid'), bad).toBe('true');
+        expect(await below.evaluate((el) => el === document.activeElement), bad).toBe(true);
+      }
+      expect((await account(page)).autoTopUp).toBeNull();
+      expect(await seriousA11yViolations(page)).toEqual([]);
+
+      // 500,000 credits to start with: a threshold just below, so that a small charge crosses it.
+      await below.fill('499,990');
+      await error.waitFor({ state: 'detached' });
+      await save.click();
+      const saved = toast(page, 'Automatic top-up on');
+      await saved.waitFor();
+      expect(await saved.textContent()).toContain(
+        'Buys Starter Pack (100 credits, $9.99) when fewer than 499,990 credits remain.',
+      );
+      await expect.poll(() => card.getAttribute('data-auto-top-up')).toBe('on');
+      expect((await account(page)).autoTopUp).toEqual({ packageId: 'starter', below: 499_990 });
+
+      await page.reload();
+      await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
+      expect(await packageSelect.inputValue()).toBe('starter');
+      expect(await below.inputValue()).toBe('499990');
+      expect(await save.isDisabled()).toBe(true);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+
+      const spent = await spend(page, 'company_search', 20);
+      expect(spent.status()).toBe(201);
+      expect((await spent.json()).account.remainingCredits).toBe(499_980);
+
+      // The server buys the package in a background job (after a 2 s demo payment): reload until it shows.
+      const newest = page.locator('[data-ledger] tbody tr').first();
+      await expect
+        .poll(
+          async () => {
+            await page.reload();
+            await newest.waitFor();
+            return newest.getAttribute('data-transaction-type');
+          },
+          { timeout: 30_000, interval: 1_000 },
+        )
+        .toBe('purchase');
+      expect(await newest.textContent()).toContain('+100');
+      expect(await newest.textContent()).toContain('Automatic top-up, Starter Pack');
+      await page.locator('[data-remaining-credits]').waitFor();
+      expect(await credits(page, '[data-remaining-credits]')).toBe(500_080);
+      // Bought once: the balance is above the threshold again.
+      expect((await account(page)).remainingCredits).toBe(500_080);
+
+      await toggle.click();
+      expect(await packageSelect.isDisabled()).toBe(true);
+      await save.click();
+      await toast(page, 'Automatic top-up off').waitFor();
+      await expect.poll(() => card.getAttribute('data-auto-top-up')).toBe('off');
+      expect((await account(page)).autoTopUp).toBeNull();
+      expectNoErrors(errors, 'automatic top-up');
+    } finally {
+      await close();
+    }
+  });
+
+  it('back from Stripe Checkout, cancelled: says no payment was taken, once, and drops the parameters', async () => {
+    const { page, errors, close } = await openPage(browser(), { ...DESKTOP, storageState });
+    try {
+      await page.goto('/credits?checkout=cancelled');
+      const cancelled = toast(page, 'Purchase cancelled');
+      await cancelled.waitFor();
+      expect(await cancelled.textContent()).toContain('No payment was taken.');
+      expect(await cancelled.getAttribute('data-variant')).toBe('default');
+      await expect.poll(() => new URL(page.url()).search).toBe('');
+      expect(new URL(page.url()).pathname).toBe('/credits');
+
+      await page.reload();
+      await page.getByRole('region', { name: 'Automatic top-up' }).waitFor();
+      expect(await toast(page, 'Purchase cancelled').count()).toBe(0);
+      expectNoErrors(errors, 'checkout cancelled');
+    } finally {
+      await close();
+    }
+  });
+
+  it('back from Stripe Checkout, never confirmed: waits a minute, then a calm toast and the parameters go', async () => {
+    const { page, errors, close } = await openPage(browser(), { ...DESKTOP, storageState });
+    try {
+      // The page's clock, so that the minute of waiting passes at once.
+      await page.clock.install();
+      const asked = page.waitForRequest('**/api/v1/credits/checkouts/cs_unknown');
+      await page.goto('/credits?checkout=success&session_id=cs_unknown');
+      await asked;
+      await page.locator('[data-checkout-pending]').waitFor();
+      expect(await page.getByRole('status').filter({ hasText: 'Confirming your payment' }).count()).toBe(1);
+      await page.clock.fastForward(61_000);
+
+      const confirming = toast(page, 'Payment being confirmed');
+      await confirming.waitFor();
+      expect(await confirming.textContent()).toContain('as soon as Stripe confirms the payment');
+      expect(await confirming.getAttribute('data-variant')).toBe('default');
+      await expect.poll(() => new URL(page.url()).search).toBe('');
+      await page.locator('[data-checkout-pending]').waitFor({ state: 'detached' });
+      expect(await toast(page, 'Purchase Successful!').count()).toBe(0);
+      expectNoErrors(errors, 'checkout pending');
+    } finally {
+      await close();
+    }
+  });
+
+  // The e2e server takes demo payments; these answers of the API in Stripe mode are stood in by page.route.
+  it('Stripe mode (API answers stood in): the notice, Processing... until the browser leaves, the grant on return', async () => {
+    const { page, errors, close } = await openPage(browser(), { ...DESKTOP, storageState });
+    const checkoutUrl = 'https://checkout.stripe.test/c/pay/cs_test_e2e';
+    try {
+      await page.route('**/api/v1/credits/pricing', async (route) => {
+        const response = await route.fetch();
+        await route.fulfill({ response, json: { ...(await response.json()), payments: 'stripe' } });
+      });
+      const purchases: unknown[] = [];
+      await page.route('**/api/v1/credits/purchases', async (route) => {
+        purchases.push(route.request().postDataJSON());
+        await route.fulfill({ status: 202, json: { checkoutUrl, sessionId: 'cs_test_e2e' } });
+      });
+      // Stripe's page answers 204 No Content: the browser goes there and stays put, so what the page shows
+      // while it leaves can be read (a held navigation would block reading the page).
+      await page.route('https://checkout.stripe.test/**', (route) => route.fulfill({ status: 204 }));
+
+      await page.goto('/credits');
+      const card = page.getByRole('region', { name: 'Automatic top-up' });
+      const note = card.locator('[data-auto-top-up-note]');
+      await note.waitFor();
+      expect(await note.textContent()).toContain('needs a saved card');
+      expect(await card.getByRole('switch', { name: 'Top up automatically' }).isDisabled()).toBe(true);
+      expect(await card.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+
+      await page.getByRole('main').getByRole('button', { name: 'Buy credits' }).first().click();
+      const dialog = page.getByRole('dialog', { name: 'Purchase Credits' });
+      const notice = dialog.locator('[data-payment-notice]');
+      await notice.waitFor();
+      expect(await notice.getAttribute('data-payment-notice')).toBe('stripe');
+      expect(await notice.textContent()).toMatch(/pay on Stripe.s secure checkout page/);
+      expect(await dialog.textContent()).not.toContain('Demo payment');
+      await settleAnimations(page);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+
+      const leaving = page.waitForRequest('https://checkout.stripe.test/**');
+      await dialog.getByRole('button', { name: 'Purchase' }).click();
+      const navigation = await leaving;
+      expect(navigation.url()).toBe(checkoutUrl);
+      expect(navigation.isNavigationRequest()).toBe(true);
+      // Leaving for Stripe: still processing and cannot be closed; nothing granted or toasted yet.
+      const processing = dialog.getByRole('button', { name: 'Processing...' });
+      await processing.waitFor();
+      expect(await processing.isDisabled()).toBe(true);
+      await page.keyboard.press('Escape');
+      await page.waitForTimeout(300);
+      expect(await dialog.isVisible()).toBe(true);
+      expect(await processing.isVisible()).toBe(true);
+      expect(await page.locator('[data-toast]').count()).toBe(0);
+      expect(purchases).toEqual([{ packageId: 'professional', idempotencyKey: expect.any(String) }]);
+
+      // Stripe sends the user back; the webhook's grant arrives on the second question.
+      const current = await account(page);
+      let asked = 0;
+      await page.route('**/api/v1/credits/checkouts/cs_test_e2e', (route) => {
+        asked += 1;
+        return route.fulfill({
+          json:
+            asked < 2
+              ? { status: 'pending' }
+              : {
+                  status: 'granted',
+                  creditsAdded: 550,
+                  account: {
+                    ...current,
+                    totalCredits: current.totalCredits + 550,
+                    remainingCredits: current.remainingCredits + 550,
+                  },
+                },
+        });
+      });
+      await page.goto('/credits?checkout=success&session_id=cs_test_e2e');
+      await page.locator('[data-checkout-pending]').waitFor();
+      const granted = toast(page, 'Purchase Successful!');
+      await granted.waitFor();
+      expect(await granted.textContent()).toContain('550 credits have been added to your account');
+      expect(asked).toBe(2);
+      await expect.poll(() => new URL(page.url()).search).toBe('');
+      await page.locator('[data-checkout-pending]').waitFor({ state: 'detached' });
+      expectNoErrors(errors, 'Stripe mode');
     } finally {
       await close();
     }

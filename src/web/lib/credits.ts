@@ -15,6 +15,7 @@ import {
 import { type ActivityType, CREDIT_TOASTS, type TransactionType } from '../../shared/credits.ts';
 import {
   CREDITS_DEDUCTED_TOAST_PROBABILITY,
+  type CreditPackage,
   type CreditPackageId,
   type CreditPlanId,
   TRANSACTION_HISTORY_LIMIT,
@@ -64,12 +65,30 @@ export type TransactionFilter = {
   to?: string;
 };
 
+/** How packages are paid for: the demo payment (no card), or Stripe Checkout (credits arrive by webhook). */
+export type PaymentMode = 'demo' | 'stripe';
+
+export type CreditPricing = { pricing: ActivityPrice[]; payments: PaymentMode };
+
+/** A package granted on the spot (201, or 200 for a replayed idempotency key). */
 export type Purchase = {
   transactionId: string;
   creditsAdded: number;
   account: CreditAccount;
   replayed: boolean;
 };
+
+/** Stripe mode (202): the browser goes to `checkoutUrl`; the credits come later, when Stripe confirms. */
+export type Checkout = { checkoutUrl: string; sessionId: string };
+
+export const isCheckout = (result: Purchase | Checkout): result is Checkout => 'checkoutUrl' in result;
+
+/** GET /api/v1/credits/checkouts/:sessionId, after Stripe sent the user back. */
+export type CheckoutStatus =
+  | { status: 'pending' }
+  | { status: 'granted'; creditsAdded: number; account: CreditAccount };
+
+export type AutoTopUpSetting = NonNullable<CreditAccount['autoTopUp']>;
 
 export type PlanChange = { change: 'upgrade' | 'downgrade'; account: CreditAccount };
 
@@ -145,13 +164,21 @@ export const creditsQueryOptions = () =>
 
 export const useCredits = (enabled = true) => useQuery({ ...creditsQueryOptions(), enabled });
 
+/** The prices and the payment mode (a server without `payments` predates Stripe: it takes demo payments). */
 export const getCreditPricing = () =>
-  apiFetch<{ pricing: ActivityPrice[] }>('/api/v1/credits/pricing').then((body) => body.pricing);
+  apiFetch<{ pricing: ActivityPrice[]; payments?: PaymentMode }>('/api/v1/credits/pricing').then(
+    (body): CreditPricing => ({ pricing: body.pricing, payments: body.payments ?? 'demo' }),
+  );
 
 export const creditPricingQueryOptions = () =>
   queryOptions({ queryKey: [...CREDITS_KEY, 'pricing'], queryFn: getCreditPricing });
 
-export const useCreditPricing = () => useQuery(creditPricingQueryOptions());
+export const useCreditPricing = () =>
+  useQuery({ ...creditPricingQueryOptions(), select: (body) => body.pricing });
+
+/** 'demo' or 'stripe'; undefined until the server has said (or when it could not be asked). */
+export const usePaymentMode = (): PaymentMode | undefined =>
+  useQuery({ ...creditPricingQueryOptions(), select: (body) => body.payments }).data;
 
 export function getTransactions(
   filter: TransactionFilter,
@@ -224,16 +251,39 @@ export function newIdempotencyKey(): string {
 type PurchaseInput = { packageId: CreditPackageId; idempotencyKey: string };
 
 /**
- * Buys a package (a demo payment: no card is charged). The caller makes one idempotency key per submission;
- * a request lost on the network is retried once with the same key, so it can never grant twice.
+ * Buys a package: a Purchase when the credits are granted at once (demo payments), a Checkout when the user
+ * must pay on Stripe first (see goToCheckout). The caller makes one idempotency key per submission; a request
+ * lost on the network is retried once with the same key, so it can never grant twice.
  */
 export function usePurchase() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: PurchaseInput) =>
-      apiFetch<Purchase>('/api/v1/credits/purchases', { method: 'POST', body: input }),
+      apiFetch<Purchase | Checkout>('/api/v1/credits/purchases', { method: 'POST', body: input }),
     retry: (failures, error) => failures < 1 && !(error instanceof ApiError),
-    onSuccess: (purchase) => invalidateCredits(queryClient, purchase.account),
+    onSuccess: (result) => (isCheckout(result) ? undefined : invalidateCredits(queryClient, result.account)),
+  });
+}
+
+/** Leaves for Stripe Checkout; only an http(s) address is followed (never a `javascript:` one). */
+export function goToCheckout(checkout: Checkout): void {
+  const url = new URL(checkout.checkoutUrl, window.location.href);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new Error(`Refusing to open a checkout at ${url.protocol}`);
+  }
+  window.location.assign(url.href);
+}
+
+export const getCheckoutStatus = (sessionId: string) =>
+  apiFetch<CheckoutStatus>(`/api/v1/credits/checkouts/${encodeURIComponent(sessionId)}`);
+
+/** Spec 2 §5's automatic top-up, opt-in: buy `packageId` when fewer than `below` credits remain; null is off. */
+export function useAutoTopUp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (setting: AutoTopUpSetting | null) =>
+      apiFetch<CreditAccount>('/api/v1/credits/auto-top-up', { method: 'PUT', body: { setting } }),
+    onSuccess: (account) => invalidateCredits(queryClient, account),
   });
 }
 

@@ -296,6 +296,10 @@ describe.each(backends())('credits on $name', (backend: Backend) => {
     const after = await account(fay);
     expect(after.totalCredits).toBe(160);
     expect(after.remainingCredits).toBe(145);
+    const purchases = await (await fay.request('GET', '/api/v1/credits/transactions?type=purchase')).json();
+    expect(purchases.transactions.map((t: { description: string }) => t.description)).toEqual([
+      'Automatic top-up, Starter Pack: 100 credits',
+    ]);
     await balanced(fayId);
   });
 

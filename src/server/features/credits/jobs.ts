@@ -4,7 +4,7 @@ import { type Db, queryRows } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { Logger } from '../../logger.ts';
 import type { PaymentPort } from './payments.ts';
-import { getAccount, purchasePackage, rollOverAccount } from './service.ts';
+import { type AccountDefaults, getAccount, purchasePackage, rollOverAccount } from './service.ts';
 
 export const ROLL_CYCLES_JOB = 'credits.roll-cycles';
 export const AUTO_TOP_UP_JOB = 'credits.auto-top-up';
@@ -13,7 +13,13 @@ export const AUTO_TOP_UP_JOB = 'credits.auto-top-up';
  * Hourly: starts the billing cycles that ended, so that accounts nobody has read lately still reset (reads
  * and charges also do it on the spot). Automatic top-ups run as jobs too, so a charge never waits for one.
  */
-export function registerCreditJobs(jobs: JobQueue, db: Db, payments: PaymentPort, logger: Logger): void {
+export function registerCreditJobs(
+  jobs: JobQueue,
+  db: Db,
+  payments: PaymentPort,
+  logger: Logger,
+  defaults: AccountDefaults,
+): void {
   jobs.register(ROLL_CYCLES_JOB, async () => {
     const due = await queryRows<{ user_id: string }>(
       db,
@@ -25,7 +31,7 @@ export function registerCreditJobs(jobs: JobQueue, db: Db, payments: PaymentPort
 
   jobs.register<{ userId: string; email: string; key: string }>(AUTO_TOP_UP_JOB, async (job) => {
     const caller = { id: job.payload.userId, email: job.payload.email, name: '', emailVerified: true };
-    const account = await getAccount(db, caller);
+    const account = await getAccount(db, caller, defaults);
     const setting = account.autoTopUp;
     // Re-checked here: several charges may have asked for a top-up; only one is needed.
     if (!setting || account.remainingCredits >= setting.below) return { skipped: true };
@@ -38,6 +44,8 @@ export function registerCreditJobs(jobs: JobQueue, db: Db, payments: PaymentPort
       setting.packageId as CreditPackageId,
       job.payload.key,
       payments,
+      defaults,
+      true,
     );
     if (!('creditsAdded' in purchase)) return { skipped: true };
     logger.info({ userId: caller.id, credits: purchase.creditsAdded }, 'automatic top-up');

@@ -1,6 +1,7 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { ACTIVITY_PRICES, CREDIT_ERRORS, TRANSACTION_TYPES } from '../../../shared/credits.ts';
 import {
+  AUTO_TOP_UP_BELOW,
   CREDIT_PACKAGES,
   type CreditPackageId,
   type CreditPlanId,
@@ -226,7 +227,7 @@ const routes = {
         setting: z
           .object({
             packageId: z.enum(CREDIT_PACKAGES.map((p) => p.id) as [CreditPackageId, ...CreditPackageId[]]),
-            below: z.number().int().min(1).max(1_000_000),
+            below: z.number().int().min(AUTO_TOP_UP_BELOW.min).max(AUTO_TOP_UP_BELOW.max),
           })
           .nullable(),
       }),

@@ -8,6 +8,7 @@ import {
   type CreditPlanId,
   DEFAULT_CREDIT_ACCOUNT,
   PLANS,
+  packageCredits,
 } from '../../../shared/pricing.ts';
 import type { Caller } from '../../context.ts';
 import { type Db, queryRows } from '../../db/client.ts';
@@ -378,13 +379,15 @@ function grantPackage(
   pkg: CreditPackage,
   idempotencyKey: string,
   defaults: AccountDefaults,
+  automatic = false,
 ): Promise<Purchase> {
-  const credits = pkg.credits + (pkg.bonus ?? 0);
+  const credits = packageCredits(pkg);
   return withUser(db, userId, async (tx) => {
     await currentRow(tx, userId, defaults);
-    const description = pkg.bonus
+    const what = pkg.bonus
       ? `${pkg.name}: ${pkg.credits} credits + ${pkg.bonus} bonus`
       : `${pkg.name}: ${pkg.credits} credits`;
+    const description = automatic ? `Automatic top-up, ${what}` : what;
     const [inserted] = await ledger(tx, userId, 'purchase', credits, description, { idempotencyKey });
     if (inserted) {
       await tx
@@ -413,6 +416,8 @@ export async function purchasePackage(
   idempotencyKey: string,
   payments: PaymentPort,
   defaults = DEFAULT_ACCOUNT,
+  /** Bought by the automatic top-up, not by the user: the ledger says so. */
+  automatic = false,
 ): Promise<Purchase | PendingCheckout> {
   const pkg = CREDIT_PACKAGES.find((p) => p.id === packageId);
   if (!pkg)
@@ -432,7 +437,7 @@ export async function purchasePackage(
 
   const payment = await payments.checkout({ caller, pkg, idempotencyKey });
   if (!payment.paid) return { checkoutUrl: payment.checkoutUrl, sessionId: payment.sessionId };
-  return grantPackage(db, caller.id, pkg, idempotencyKey, defaults);
+  return grantPackage(db, caller.id, pkg, idempotencyKey, defaults, automatic);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

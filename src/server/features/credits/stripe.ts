@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { formatCredits } from '../../../shared/pricing.ts';
+import { formatCredits, packageCredits } from '../../../shared/pricing.ts';
 import type { PaymentsConfig } from '../../config.ts';
 import { AppError } from '../../http/errors.ts';
 import {
@@ -33,7 +33,7 @@ export function stripePayments(config: StripeConfig, publicUrl: string): Payment
   });
 
   async function checkout({ caller, pkg, idempotencyKey }: CheckoutRequest): Promise<CheckoutResult> {
-    const credits = pkg.credits + (pkg.bonus ?? 0);
+    const credits = packageCredits(pkg);
     try {
       const session = await stripe.checkout.sessions.create(
         {

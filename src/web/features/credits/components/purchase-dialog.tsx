@@ -1,5 +1,5 @@
-import { Check, Info, Loader2 } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { Check, Info, Loader2, Lock } from 'lucide-react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { CREDIT_TOASTS } from '../../../../shared/credits.ts';
 import {
   CREDIT_PACKAGES,
@@ -10,6 +10,7 @@ import {
   formatPrice,
   hasPriorityProcessing,
   PRIORITY_PROCESSING_PERK,
+  packageCredits,
 } from '../../../../shared/pricing.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -22,10 +23,15 @@ import {
 } from '../../../components/ui/dialog.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { cn } from '../../../lib/cn.ts';
-import { newIdempotencyKey, usePurchase } from '../../../lib/credits.ts';
+import {
+  goToCheckout,
+  isCheckout,
+  newIdempotencyKey,
+  type PaymentMode,
+  usePaymentMode,
+  usePurchase,
+} from '../../../lib/credits.ts';
 import { toast } from '../../../lib/toast.ts';
-
-const totalCredits = (pkg: CreditPackage) => pkg.credits + (pkg.bonus ?? 0);
 
 function perks(pkg: CreditPackage): string[] {
   const list = [`${formatCredits(pkg.credits)} credits`];
@@ -117,13 +123,26 @@ type PurchaseDialogProps = { open: boolean; onOpenChange: (open: boolean) => voi
 
 /**
  * Spec 2 §2.2 'Purchase Credits': four packages, Professional preselected; Purchase reads 'Processing...'
- * while the (demo) payment runs; success closes the dialog, a failure keeps it open.
+ * while the payment runs (the demo's two seconds, or until the browser has left for Stripe Checkout);
+ * success closes the dialog, a failure keeps it open.
  */
 export function PurchaseDialog({ open, onOpenChange }: PurchaseDialogProps) {
   const purchase = usePurchase();
+  // Asked while the dialog is closed, so it opens with the right payment notice.
+  const payments = usePaymentMode();
+  const [leaving, setLeaving] = useState(false);
+  // Back from Stripe through the browser's back/forward cache: the page is live again, not leaving.
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setLeaving(false);
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, []);
+  const busy = purchase.isPending || leaving;
   // The payment cannot be called back once sent: the dialog stays until it has answered.
   const setOpen = (next: boolean) => {
-    if (!next && purchase.isPending) return;
+    if (!next && busy) return;
     onOpenChange(next);
   };
   return (
@@ -132,6 +151,9 @@ export function PurchaseDialog({ open, onOpenChange }: PurchaseDialogProps) {
         {/* Mounted per opening, so every opening starts from the preselected package. */}
         <PurchaseForm
           purchase={purchase}
+          payments={payments}
+          pending={busy}
+          onLeave={() => setLeaving(true)}
           onDone={() => onOpenChange(false)}
           onCancel={() => setOpen(false)}
         />
@@ -140,18 +162,54 @@ export function PurchaseDialog({ open, onOpenChange }: PurchaseDialogProps) {
   );
 }
 
+/** Says how the package is paid for; nothing until the server has said which way. */
+function PaymentNotice({ payments }: { payments: PaymentMode | undefined }) {
+  if (!payments) return null;
+  return (
+    <p
+      className="flex items-start gap-2 rounded-lg border border-dashed bg-muted/50 px-3 py-2.5 text-sm"
+      data-payment-notice={payments}
+    >
+      {payments === 'demo' ? (
+        <>
+          <Info className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
+          <span>
+            <strong className="font-medium">Demo payment:</strong> no card is charged and no payment details
+            are asked for. The credits are added for free.
+          </span>
+        </>
+      ) : (
+        <>
+          <Lock className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
+          <span>
+            <strong className="font-medium">Secure payment with Stripe:</strong> you pay on Stripe&rsquo;s
+            secure checkout page. The credits are added to your account as soon as Stripe confirms the
+            payment.
+          </span>
+        </>
+      )}
+    </p>
+  );
+}
+
 function PurchaseForm({
   purchase,
+  payments,
+  pending,
+  onLeave,
   onDone,
   onCancel,
 }: {
   purchase: ReturnType<typeof usePurchase>;
+  payments: PaymentMode | undefined;
+  /** Paying, or on the way to Stripe Checkout. */
+  pending: boolean;
+  onLeave: () => void;
   onDone: () => void;
   onCancel: () => void;
 }) {
   const [selected, setSelected] = useState<CreditPackageId>(DEFAULT_CREDIT_PACKAGE_ID);
   const name = useId();
-  const pending = purchase.isPending;
   const pkg = CREDIT_PACKAGES.find((p) => p.id === selected) ?? CREDIT_PACKAGES[0];
 
   const onSubmit = (event: FormEvent) => {
@@ -162,6 +220,17 @@ function PurchaseForm({
       { packageId: pkg.id, idempotencyKey: newIdempotencyKey() },
       {
         onSuccess: (result) => {
+          if (isCheckout(result)) {
+            // 'Processing...' stays until the browser has left; the toast comes back with the user.
+            try {
+              goToCheckout(result);
+              onLeave();
+            } catch (err) {
+              console.error(err);
+              toast({ ...CREDIT_TOASTS.purchaseError, variant: 'destructive' });
+            }
+            return;
+          }
           onDone();
           toast(CREDIT_TOASTS.purchaseSuccess(result.creditsAdded));
         },
@@ -183,16 +252,7 @@ function PurchaseForm({
         </DialogDescription>
       </DialogHeader>
 
-      <p
-        className="flex items-start gap-2 rounded-lg border border-dashed bg-muted/50 px-3 py-2.5 text-sm"
-        data-demo-payment=""
-      >
-        <Info className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
-        <span>
-          <strong className="font-medium">Demo payment:</strong> no card is charged and no payment details are
-          asked for. The credits are added for free.
-        </span>
-      </p>
+      <PaymentNotice payments={payments} />
 
       <fieldset className="grid gap-3 sm:grid-cols-2" disabled={pending}>
         <legend className="sr-only">Credit package</legend>
@@ -212,7 +272,7 @@ function PurchaseForm({
       <div className="sticky -bottom-6 -mx-6 -mb-6 flex flex-col-reverse gap-3 border-t bg-background px-6 py-4 sm:static sm:m-0 sm:flex-row sm:items-center sm:justify-between sm:border-0 sm:p-0">
         {pkg && (
           <p className="text-sm text-muted-foreground">
-            You get <span className="font-medium text-foreground">{formatCredits(totalCredits(pkg))}</span>{' '}
+            You get <span className="font-medium text-foreground">{formatCredits(packageCredits(pkg))}</span>{' '}
             credits for <span className="font-medium text-foreground">{formatPrice(pkg.price)}</span>
           </p>
         )}

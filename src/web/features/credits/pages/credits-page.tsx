@@ -5,8 +5,10 @@ import { ACTIVITY_PRICES } from '../../../../shared/credits.ts';
 import { LoadError } from '../../../components/load-error.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { useCreditPricing, useCredits } from '../../../lib/credits.ts';
+import { useCreditPricing, useCredits, usePaymentMode } from '../../../lib/credits.ts';
 import { AccountSummary } from '../components/account-summary.tsx';
+import { AutoTopUpCard } from '../components/auto-top-up-card.tsx';
+import { CheckoutReturn } from '../components/checkout-return.tsx';
 import { PriceList } from '../components/price-list.tsx';
 import { PurchaseDialog } from '../components/purchase-dialog.tsx';
 import { TransactionHistory } from '../components/transaction-history.tsx';
@@ -15,11 +17,15 @@ import { UsageChartCard } from '../components/usage-chart-card.tsx';
 /** Until the price list answers, the seeded activities are offered as filters. */
 const SEEDED_ACTIVITIES = ACTIVITY_PRICES.map((price) => price.activityType);
 
-/** `/credits`: the account, usage this cycle, the ledger and the prices, with a way to buy more. */
+/**
+ * `/credits`: the account, usage this cycle, automatic top-up, the ledger and the prices, with a way to buy
+ * more; also where Stripe Checkout sends the user back to.
+ */
 export function CreditsPage() {
   const [buying, setBuying] = useState(false);
   const credits = useCredits();
   const pricing = useCreditPricing();
+  const payments = usePaymentMode();
   const activities = pricing.data?.map((price) => price.activityType) ?? SEEDED_ACTIVITIES;
 
   return (
@@ -42,6 +48,8 @@ export function CreditsPage() {
         </div>
       </div>
 
+      <CheckoutReturn />
+
       {credits.isError ? (
         <LoadError message="Failed to fetch credits" onRetry={() => void credits.refetch()} />
       ) : !credits.data ? (
@@ -54,6 +62,7 @@ export function CreditsPage() {
         <>
           <AccountSummary account={credits.data} />
           <UsageChartCard account={credits.data} />
+          <AutoTopUpCard account={credits.data} payments={payments} />
         </>
       )}
 
