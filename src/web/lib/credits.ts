@@ -15,7 +15,6 @@ import {
 import { type ActivityType, CREDIT_TOASTS, type TransactionType } from '../../shared/credits.ts';
 import {
   CREDITS_DEDUCTED_TOAST_PROBABILITY,
-  type CreditPackage,
   type CreditPackageId,
   type CreditPlanId,
   TRANSACTION_HISTORY_LIMIT,

@@ -227,7 +227,7 @@ export type ChargeHooks = {
  * Spec 2 §5 validation without charging: an active price exists and enough credits remain. Used before work
  * starts, so that work is never done for a user who could not pay for it.
  */
-export function checkCredits(
+export async function checkCredits(
   db: Db,
   caller: Caller,
   activity: string,
@@ -235,8 +235,10 @@ export function checkCredits(
   defaults = DEFAULT_ACCOUNT,
 ) {
   checkQuantity(quantity);
+  // Read before the transaction: PGlite has one connection, so a query on `db` inside it would wait forever.
+  const price = await cachedPrice(db, activity);
   return withUser(db, caller.id, async (tx) => {
-    const cost = (await cachedPrice(db, activity)) * quantity;
+    const cost = price * quantity;
     const row = await currentRow(tx, caller.id, defaults);
     const available = row.totalCredits - row.usedCredits;
     if (available < cost) throw insufficient(cost, available);
