@@ -1,5 +1,6 @@
 /** `npm run bench`: every benchmark in turn (build first: `npm run build`, or npm start builds). */
 import { benchAuth } from './auth.ts';
+import { benchCompanyLoad } from './company-load.ts';
 import { benchCredits } from './credits.ts';
 import { benchServer } from './server.ts';
 import { benchWebVitals } from './web-vitals.ts';
@@ -10,6 +11,7 @@ const figures = [
   ...(which === undefined || which === 'web-vitals' ? await benchWebVitals() : []),
   ...(which === undefined || which === 'auth' ? await benchAuth() : []),
   ...(which === undefined || which === 'credits' ? await benchCredits() : []),
+  ...(which === undefined || which === 'company-load' ? await benchCompanyLoad() : []),
 ];
 const missed = figures.filter((f) => !f.ok);
 console.log(missed.length ? `\n${missed.length} target(s) missed.` : '\nAll targets met.');

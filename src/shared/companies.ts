@@ -65,3 +65,13 @@ export const COMPANY_SOURCES = {
 } as const;
 
 export type CompanySource = keyof typeof COMPANY_SOURCES;
+
+/** Where a saved account stands (My Companies), as a seller moves it along. */
+export const TARGET_ACCOUNT_STATUSES = [
+  'new',
+  'researching',
+  'engaged',
+  'qualified',
+  'disqualified',
+] as const;
+export type TargetAccountStatus = (typeof TARGET_ACCOUNT_STATUSES)[number];

@@ -347,7 +347,7 @@ export const companyMaster = pgTable(
     index('company_master_name_idx').on(t.name, t.id),
     index('company_master_industry_idx').on(t.primaryIndustry),
     index('company_master_size_idx').on(t.size),
-    index('company_master_place_idx').on(t.countryCode, t.region, t.city),
+    index('company_master_place_idx').on(t.country, t.region, t.city),
     index('company_master_employees_idx').on(t.employees, t.id),
     index('company_master_founded_idx').on(t.foundedYear, t.id),
     index('company_master_source_idx').on(t.source),

@@ -4,6 +4,7 @@ import { requestId } from 'hono/request-id';
 import { REDIRECTS } from '../../shared/routes.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { authRoutes } from '../features/auth/routes.ts';
+import { companiesRoutes } from '../features/companies/routes.ts';
 import { creditsRoutes } from '../features/credits/routes.ts';
 import { paymentWebhookRoutes } from '../features/credits/webhook-routes.ts';
 import { devMailboxRoutes } from '../features/dev/mailbox-routes.ts';
@@ -69,6 +70,7 @@ export function createApp(deps: AppDeps, site: StaticSite | null) {
   app.route('/', profileRoutes(deps));
   app.route('/', creditsRoutes(deps));
   app.route('/', paymentWebhookRoutes(deps));
+  app.route('/', companiesRoutes(deps));
   if (deps.config.env !== 'production') app.route('/', devMailboxRoutes(deps));
 
   app.doc31('/api/openapi.json', {

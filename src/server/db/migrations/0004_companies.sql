@@ -85,7 +85,7 @@ CREATE INDEX "company_master_name_trgm_idx" ON "company_master" USING gin ("name
 CREATE INDEX "company_master_name_idx" ON "company_master" USING btree ("name","id");--> statement-breakpoint
 CREATE INDEX "company_master_industry_idx" ON "company_master" USING btree ("primary_industry");--> statement-breakpoint
 CREATE INDEX "company_master_size_idx" ON "company_master" USING btree ("size");--> statement-breakpoint
-CREATE INDEX "company_master_place_idx" ON "company_master" USING btree ("country_code","region","city");--> statement-breakpoint
+CREATE INDEX "company_master_place_idx" ON "company_master" USING btree ("country","region","city");--> statement-breakpoint
 CREATE INDEX "company_master_employees_idx" ON "company_master" USING btree ("employees","id");--> statement-breakpoint
 CREATE INDEX "company_master_founded_idx" ON "company_master" USING btree ("founded_year","id");--> statement-breakpoint
 CREATE INDEX "company_master_source_idx" ON "company_master" USING btree ("source");--> statement-breakpoint

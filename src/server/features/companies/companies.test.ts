@@ -1,0 +1,324 @@
+/**
+ * The company search API (issue 5 §3, §5, §8): free text with typos, validated filters, keyset pages, facets,
+ * the company page, My Companies, charging, bad input and isolation, on a small fixture of companies.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../../tests/helpers/app.ts';
+import { type AuthClient, authClient } from '../../../../tests/helpers/auth.ts';
+import { type Backend, backends, type TestDatabase } from '../../../../tests/helpers/databases.ts';
+import type { ValidFilters } from '../../../shared/filter-validator.ts';
+import { companyMaster } from '../../db/schema.ts';
+import { seedReferenceData } from '../../db/seed/seed.ts';
+import type { App } from '../../http/app.ts';
+
+type Company = typeof companyMaster.$inferInsert;
+const real = { source: 'sp500', license: 'ODC-PDDL-1.0' } as const;
+const FIXTURE: Company[] = [
+  {
+    ...real,
+    name: 'Microsoft',
+    domain: 'microsoft.com',
+    primaryIndustry: 'Software',
+    size: '10000+',
+    employees: 221_000,
+    country: 'United States',
+    countryCode: 'US',
+    region: 'Washington',
+    city: 'Redmond',
+    foundedYear: 1975,
+    ticker: 'MSFT',
+    description: 'Software, cloud computing and productivity tools.',
+  },
+  {
+    ...real,
+    name: 'Apple',
+    primaryIndustry: 'Computer Hardware',
+    size: '10000+',
+    employees: 161_000,
+    country: 'United States',
+    countryCode: 'US',
+    region: 'California',
+    city: 'Cupertino',
+    foundedYear: 1976,
+  },
+  {
+    ...real,
+    name: 'Berlin Ledger',
+    primaryIndustry: 'Fintech',
+    size: '51-200',
+    employees: 120,
+    country: 'Germany',
+    countryCode: 'DE',
+    region: 'Berlin',
+    city: 'Berlin',
+    foundedYear: 2015,
+    description: 'Payments infrastructure for European banks.',
+  },
+  {
+    ...real,
+    name: 'Munich Pay',
+    primaryIndustry: 'Fintech',
+    size: '201-500',
+    employees: 300,
+    country: 'Germany',
+    countryCode: 'DE',
+    region: 'Bavaria',
+    city: 'Munich',
+    foundedYear: 2012,
+    description: 'Card payments for retailers.',
+  },
+  {
+    ...real,
+    name: 'Amsterdam Clearing',
+    primaryIndustry: 'Fintech',
+    size: '51-200',
+    employees: 90,
+    country: 'Netherlands',
+    countryCode: 'NL',
+    city: 'Amsterdam',
+    foundedYear: 2018,
+  },
+  {
+    ...real,
+    name: 'Leeds Retail Group',
+    primaryIndustry: 'Retail',
+    size: '1001-5000',
+    country: 'United Kingdom',
+    countryCode: 'GB',
+    city: 'Leeds',
+  },
+  { ...real, name: 'Quiet Holdings', source: 'sec', license: 'Public domain (U.S. government work)' },
+];
+
+describe.each(backends())('company search on $name', (backend: Backend) => {
+  let database: TestDatabase;
+  let app: App;
+  let ada: AuthClient;
+  let bob: AuthClient;
+  let adaId: string;
+
+  beforeAll(async () => {
+    database = await backend.create();
+    await seedReferenceData(database.db);
+    await database.db.insert(companyMaster).values(FIXTURE);
+    ({ app } = await createTestApp(database));
+    ada = authClient(app);
+    bob = authClient(app);
+    await ada.signUp('ada@example.com', 'violet-harbor-42', 'Ada');
+    await bob.signUp('bob@example.com', 'violet-harbor-42', 'Bob');
+    adaId = (await ada.session())?.user.id ?? '';
+    // Ada's own import: only she sees it.
+    await database.db.insert(companyMaster).values({
+      name: 'Ada Private Prospect',
+      primaryIndustry: 'Fintech',
+      country: 'Germany',
+      countryCode: 'DE',
+      city: 'Hamburg',
+      source: 'import',
+      license: 'Your data',
+      ownerId: adaId,
+    });
+  });
+  afterAll(() => database.destroy());
+
+  type Page = {
+    companies: { id: string; name: string; saved: boolean; employees: number | null }[];
+    nextCursor: string | null;
+    filterValidation: { validFilters: ValidFilters; invalidFilters: string[]; suggestions: string[] };
+    creditsCharged: number;
+  };
+  const search = async (client: AuthClient, query: string) => {
+    const response = await client.request('GET', `/api/v1/companies?${query}`);
+    return {
+      status: response.status,
+      body: (await response.json()) as Page & { error?: { message: string } },
+    };
+  };
+  const names = (page: Page) => page.companies.map((c) => c.name);
+  const usage = async (client: AuthClient) => {
+    const body = await (await client.request('GET', '/api/v1/credits/transactions?type=usage')).json();
+    return (body.transactions as { activityType: string }[]).filter(
+      (t) => t.activityType === 'company_search',
+    );
+  };
+
+  it('asks for a session', async () => {
+    expect((await app.request('/api/v1/companies?q=apple')).status).toBe(401);
+  });
+
+  it('finds a company from a misspelt name, and by words of its description', async () => {
+    const typo = await search(ada, 'q=microsft');
+    expect(typo.status).toBe(200);
+    expect(names(typo.body)[0]).toBe('Microsoft');
+    const words = await search(ada, 'q=payments');
+    expect(names(words.body).sort()).toEqual(['Berlin Ledger', 'Munich Pay']);
+  });
+
+  it('turns the words people use into stored values: "fintech", "holland", "50-200"', async () => {
+    const { body } = await search(ada, 'industry=fintech&country=holland&country=germany&size=50-200');
+    expect(body.filterValidation.validFilters.industries).toEqual(['Fintech']);
+    expect(body.filterValidation.validFilters.countries.sort()).toEqual(['Germany', 'Netherlands']);
+    expect(body.filterValidation.validFilters.companySizes).toContain('51-200');
+    expect(names(body).sort()).toEqual(['Amsterdam Clearing', 'Berlin Ledger']);
+    const city = await search(ada, 'city=munich');
+    expect(names(city.body)).toEqual(['Munich Pay']);
+  });
+
+  it('reports a filter that matches nothing with the spec suggestion, and does not search without it', async () => {
+    const { body } = await search(ada, 'industry=underwater%20basket%20weaving');
+    expect(body.companies).toEqual([]);
+    expect(body.filterValidation.suggestions).toEqual([
+      'No companies found with industry "underwater basket weaving". Try: technology, healthcare, retail, finance, manufacturing.',
+    ]);
+    expect(body.creditsCharged).toBe(0);
+  });
+
+  it('charges one company_search credit for a search that finds something, nothing for next pages, empty results or browsing', async () => {
+    const before = (await usage(bob)).length;
+    const first = await search(bob, 'industry=fintech&limit=1&sort=name');
+    expect(first.body.creditsCharged).toBe(1);
+    expect(first.body.nextCursor).not.toBeNull();
+    const next = await search(
+      bob,
+      `industry=fintech&limit=1&sort=name&cursor=${encodeURIComponent(first.body.nextCursor ?? '')}`,
+    );
+    expect(next.body.creditsCharged).toBe(0);
+    expect((await search(bob, 'q=zzzzqqqq')).body.creditsCharged).toBe(0);
+    expect((await search(bob, 'sort=name')).body.creditsCharged).toBe(0);
+    expect((await usage(bob)).length).toBe(before + 1);
+  });
+
+  it('refuses a paid search with 402 and the spec message when no credits remain', async () => {
+    const eve = authClient(app);
+    await eve.signUp('eve@example.com', 'violet-harbor-42', 'Eve');
+    const eveId = (await eve.session())?.user.id ?? '';
+    await eve.request('GET', '/api/v1/credits');
+    await database.db.execute(
+      sql`update user_credits set used_credits = total_credits where user_id = ${eveId}`,
+    );
+    const { status, body } = await search(eve, 'q=apple');
+    expect(status).toBe(402);
+    expect(body.error?.message).toBe('Insufficient credits. Required: 1, Available: 0');
+    // Browsing costs nothing, so it still works.
+    expect((await search(eve, 'sort=name')).status).toBe(200);
+  });
+
+  it('pages with a keyset cursor: every row once, in order, for each sort', async () => {
+    for (const sort of ['name', '-name', '-employees', 'employees', '-founded']) {
+      const all = names((await search(ada, `sort=${sort}&limit=100`)).body);
+      const paged: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const query: string = `sort=${sort}&limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+        const page: Page = (await search(ada, query)).body;
+        paged.push(...names(page));
+        cursor = page.nextCursor;
+      } while (cursor);
+      expect(paged, sort).toEqual(all);
+      expect(new Set(paged).size, sort).toBe(paged.length);
+    }
+    const biggest = (await search(ada, 'sort=-employees&limit=100')).body.companies;
+    expect(biggest[0]?.name).toBe('Microsoft');
+    // Companies without a head count come last.
+    expect(biggest.at(-1)?.employees).toBeNull();
+  });
+
+  it('refuses bad input with a clear 400: limits, unknown parameters, forged cursors, reversed ranges', async () => {
+    for (const query of ['limit=0', 'limit=101', 'limit=-1', 'limit=abc', 'sort=cheapest', 'source=nasa']) {
+      expect((await search(ada, query)).status, query).toBe(400);
+    }
+    const unknown = await search(ada, 'industyr=fintech');
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error?.message).toContain('industyr');
+    for (const cursor of [
+      'garbage',
+      Buffer.from('{"sort":"name","value":1,"id":"x"}').toString('base64url'),
+    ]) {
+      const forged = await search(ada, `sort=name&cursor=${cursor}`);
+      expect(forged.status).toBe(400);
+      expect(forged.body.error?.message).toBe('Invalid cursor: start the search again');
+    }
+    const page = (await search(ada, 'sort=name&limit=1')).body;
+    const otherSort = await search(
+      ada,
+      `sort=-employees&cursor=${encodeURIComponent(page.nextCursor ?? '')}`,
+    );
+    expect(otherSort.status).toBe(400);
+    expect((await search(ada, 'foundedFrom=2020&foundedTo=2000')).status).toBe(400);
+  });
+
+  it('treats SQL metacharacters as text', async () => {
+    for (const q of ["'; drop table company_master; --", '%_\\', "O'Reilly", '" or 1=1 --']) {
+      const { status } = await search(ada, `q=${encodeURIComponent(q)}&industry=${encodeURIComponent(q)}`);
+      expect(status, q).toBe(200);
+    }
+    expect(names((await search(ada, 'q=microsoft')).body)).toContain('Microsoft');
+  });
+
+  it('counts facets under the other filters, not their own', async () => {
+    const response = await ada.request('GET', '/api/v1/companies/facets?industry=fintech&country=germany');
+    const facets = await response.json();
+    // The industry facet ignores the industry filter: Germany has only fintechs here.
+    expect(facets.industry).toEqual([{ value: 'Fintech', count: 3 }]);
+    // The country facet ignores the country filter: fintechs in both countries (Ada's import included).
+    expect(facets.country).toEqual([
+      { value: 'Germany', count: 3 },
+      { value: 'Netherlands', count: 1 },
+    ]);
+    const bobs = await (
+      await bob.request('GET', '/api/v1/companies/facets?industry=fintech&country=germany')
+    ).json();
+    expect(bobs.industry).toEqual([{ value: 'Fintech', count: 2 }]);
+  });
+
+  it('opens a company by id or name, with similar companies', async () => {
+    const byName = await ada.request('GET', '/api/v1/companies/berlin%20ledger');
+    expect(byName.status).toBe(200);
+    const company = await byName.json();
+    expect(company).toMatchObject({
+      name: 'Berlin Ledger',
+      city: 'Berlin',
+      saved: false,
+      savedAccount: null,
+    });
+    expect(company.similar.map((c: { name: string }) => c.name)).toContain('Munich Pay');
+    const byId = await (await ada.request('GET', `/api/v1/companies/${company.id}`)).json();
+    expect(byId.name).toBe('Berlin Ledger');
+    expect((await ada.request('GET', '/api/v1/companies/no%20such%20company')).status).toBe(404);
+  });
+
+  it('keeps imports to their owner', async () => {
+    expect(names((await search(ada, 'q=private%20prospect')).body)).toEqual(['Ada Private Prospect']);
+    expect(names((await search(bob, 'q=private%20prospect')).body)).toEqual([]);
+    const own = (await search(ada, 'q=private%20prospect')).body.companies[0];
+    expect((await bob.request('GET', `/api/v1/companies/${own?.id}`)).status).toBe(404);
+    expect((await bob.request('PUT', `/api/v1/companies/${own?.id}/saved`, {})).status).toBe(404);
+  });
+
+  it('saves to My Companies with notes, tags and status, lists them, and removes them', async () => {
+    const target = (await search(ada, 'q=munich%20pay')).body.companies[0];
+    const path = `/api/v1/companies/${target?.id}/saved`;
+    const created = await ada.request('PUT', path, { notes: 'Met at Money20/20', tags: ['warm', 'warm'] });
+    expect(created.status).toBe(201);
+    expect(await created.json()).toMatchObject({ notes: 'Met at Money20/20', tags: ['warm'], status: 'new' });
+    const updated = await ada.request('PUT', path, { status: 'engaged' });
+    expect(updated.status).toBe(200);
+    expect(await updated.json()).toMatchObject({ notes: 'Met at Money20/20', status: 'engaged' });
+    expect((await ada.request('PUT', path, { status: 'married' })).status).toBe(400);
+
+    const mine = (await search(ada, 'myCompanies=true&sourcePage=sidebar')).body;
+    expect(names(mine)).toEqual(['Munich Pay']);
+    expect(mine.companies[0]?.saved).toBe(true);
+    expect(names((await search(bob, 'myCompanies=true')).body)).toEqual([]);
+    const detail = await (await ada.request('GET', `/api/v1/companies/${target?.id}`)).json();
+    expect(detail.savedAccount).toMatchObject({ status: 'engaged' });
+
+    expect((await ada.request('DELETE', path)).status).toBe(204);
+    expect((await ada.request('DELETE', path)).status).toBe(404);
+    expect(names((await search(ada, 'myCompanies=true')).body)).toEqual([]);
+    expect(
+      (await ada.request('PUT', '/api/v1/companies/00000000-0000-4000-8000-000000000000/saved', {})).status,
+    ).toBe(404);
+  });
+});

@@ -1,0 +1,325 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { COMPANY_SOURCES, TARGET_ACCOUNT_STATUSES } from '../../../shared/companies.ts';
+import { type FilterInput, validateFilters } from '../../../shared/filter-validator.ts';
+import type { AppDeps, AppEnv } from '../../context.ts';
+import { AppError, errorResponseSchema } from '../../http/errors.ts';
+import { requireCaller } from '../../http/session.ts';
+import { COMPANY_NOT_FOUND, getSavedAccount, saveAccount, unsaveAccount } from './saved.ts';
+import { COMPANY_SORTS, type CompanyQuery, companyFacets, getCompany, searchCompanies } from './search.ts';
+import { createVocabulary } from './vocabulary.ts';
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+const error = (description: string) => json(errorResponseSchema, description);
+
+/** A repeated parameter (`industry=a&industry=b`) or a single one, as a list. */
+const many = (max: number) =>
+  z
+    .union([z.string().max(max), z.array(z.string().max(max)).max(50)])
+    .optional()
+    .transform((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]))
+    .openapi({ type: 'array', items: { type: 'string' } });
+
+const int = (min: number, max: number) =>
+  z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`)
+    .optional();
+
+const SOURCE_IDS = Object.keys(COMPANY_SOURCES) as [string, ...string[]];
+
+export const SEARCH_PAGE_SIZE = 25;
+
+const searchQuery = z
+  .object({
+    q: z.string().max(200, 'must be at most 200 characters').optional(),
+    industry: many(100),
+    size: many(100),
+    country: many(100),
+    region: many(100),
+    city: many(100),
+    source: many(20).pipe(z.array(z.enum(SOURCE_IDS, { error: `must be one of ${SOURCE_IDS.join(', ')}` }))),
+    foundedFrom: int(1600, 2100),
+    foundedTo: int(1600, 2100),
+    employeesMin: int(0, 10_000_000),
+    employeesMax: int(0, 10_000_000),
+    myCompanies: z.enum(['true', 'false']).optional(),
+    // The sidebar link adds it (spec 3 §2); it only says where the user came from.
+    sourcePage: z.string().max(40).optional(),
+    sort: z.enum(COMPANY_SORTS).default('relevance'),
+    limit: z.coerce
+      .number({ error: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(100, 'must be at most 100')
+      .default(SEARCH_PAGE_SIZE),
+    cursor: z.string().max(1000).optional(),
+  })
+  // An unknown parameter is a mistake (a typo in a filter name), not something to ignore silently.
+  .strict();
+
+const companySchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    domain: z.string().nullable(),
+    website: z.string().nullable(),
+    primaryIndustry: z.string().nullable(),
+    naicsCode: z.string().nullable(),
+    subIndustry: z.string().nullable(),
+    size: z.string().nullable(),
+    employees: z.number().int().nullable(),
+    country: z.string().nullable(),
+    countryCode: z.string().nullable(),
+    region: z.string().nullable(),
+    city: z.string().nullable(),
+    location: z.string().nullable(),
+    foundedYear: z.number().int().nullable(),
+    ticker: z.string().nullable(),
+    exchange: z.string().nullable(),
+    description: z.string().nullable(),
+    source: z.string(),
+    license: z.string(),
+    imported: z.boolean(),
+    saved: z.boolean(),
+  })
+  .openapi('Company');
+
+const validationSchema = z
+  .object({
+    validFilters: z.record(z.string(), z.array(z.string())),
+    invalidFilters: z.array(z.string()),
+    suggestions: z.array(z.string()),
+  })
+  .openapi('FilterValidation');
+
+const savedSchema = z
+  .object({
+    companyId: z.uuid(),
+    notes: z.string(),
+    tags: z.array(z.string()),
+    status: z.enum(TARGET_ACCOUNT_STATUSES),
+    savedAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  })
+  .openapi('SavedCompany');
+
+const savedChange = z
+  .object({
+    notes: z.string().max(5000, 'must be at most 5000 characters').optional(),
+    tags: z
+      .array(z.string().trim().min(1, 'must not be empty').max(40, 'must be at most 40 characters'))
+      .max(20, 'must have at most 20 tags')
+      .transform((tags) => [...new Set(tags)])
+      .optional(),
+    status: z.enum(TARGET_ACCOUNT_STATUSES).optional(),
+  })
+  .strict();
+
+const companyId = z.object({ id: z.uuid({ error: 'must be a company id (UUID)' }) });
+const common = { 400: error('Invalid input'), 401: error('User not authenticated') };
+
+const routes = {
+  search: createRoute({
+    method: 'get',
+    path: '/api/v1/companies',
+    tags: ['Companies'],
+    summary:
+      'Search companies: free text (full text and typo-tolerant names), filters checked by the filter validator, sort and keyset pages. The first page of a search with criteria costs a company_search credit when it finds something.',
+    request: { query: searchQuery },
+    responses: {
+      200: json(
+        z.object({
+          companies: z.array(companySchema),
+          nextCursor: z.string().nullable(),
+          filterValidation: validationSchema,
+          creditsCharged: z.number().int(),
+        }),
+        'A page of companies',
+      ),
+      ...common,
+      402: error('Insufficient credits. Required: {n}, Available: {m}'),
+    },
+  }),
+  facets: createRoute({
+    method: 'get',
+    path: '/api/v1/companies/facets',
+    tags: ['Companies'],
+    summary:
+      'Counts per industry, size, country and source for the filter panel (each under the other filters)',
+    request: { query: searchQuery },
+    responses: {
+      200: json(
+        z.object({
+          industry: z.array(z.object({ value: z.string(), count: z.number().int() })),
+          size: z.array(z.object({ value: z.string(), count: z.number().int() })),
+          country: z.array(z.object({ value: z.string(), count: z.number().int() })),
+          source: z.array(z.object({ value: z.string(), count: z.number().int() })),
+        }),
+        'Facet counts',
+      ),
+      ...common,
+    },
+  }),
+  get: createRoute({
+    method: 'get',
+    path: '/api/v1/companies/{idOrName}',
+    tags: ['Companies'],
+    summary: 'One company by id or exact name, with similar companies and its My Companies entry',
+    request: { params: z.object({ idOrName: z.string().min(1).max(300) }) },
+    responses: {
+      200: json(
+        companySchema.extend({ similar: z.array(companySchema), savedAccount: savedSchema.nullable() }),
+        'The company',
+      ),
+      401: common[401],
+      404: error(COMPANY_NOT_FOUND),
+    },
+  }),
+  save: createRoute({
+    method: 'put',
+    path: '/api/v1/companies/{id}/saved',
+    tags: ['Companies'],
+    summary: 'Save a company to My Companies, or change its notes, tags and status',
+    request: {
+      params: companyId,
+      body: { content: { 'application/json': { schema: savedChange } }, required: true },
+    },
+    responses: {
+      201: json(savedSchema, 'Saved'),
+      200: json(savedSchema, 'Updated'),
+      ...common,
+      404: error(COMPANY_NOT_FOUND),
+    },
+  }),
+  unsave: createRoute({
+    method: 'delete',
+    path: '/api/v1/companies/{id}/saved',
+    tags: ['Companies'],
+    summary: 'Remove a company from My Companies',
+    request: { params: companyId },
+    responses: {
+      204: { description: 'Removed' },
+      ...common,
+      404: error('Not in My Companies'),
+    },
+  }),
+};
+
+type SearchParams = z.infer<typeof searchQuery>;
+
+/** Whether the user asked for anything: only such a search is charged (browsing and next pages are free). */
+const hasCriteria = (p: SearchParams) =>
+  Boolean(p.q?.trim()) ||
+  [p.industry, p.size, p.country, p.region, p.city, p.source].some((values) => values.length > 0) ||
+  [p.foundedFrom, p.foundedTo, p.employeesMin, p.employeesMax].some((value) => value !== undefined);
+
+export function companiesRoutes(deps: AppDeps) {
+  const app = new OpenAPIHono<AppEnv>();
+  const { db } = deps.database;
+  const vocabulary = createVocabulary(db);
+  app.use('/api/v1/companies', requireCaller(deps));
+  app.use('/api/v1/companies/*', requireCaller(deps));
+
+  /** The user's words become stored values (spec 3 §5); what matched nothing is reported, not searched. */
+  async function toQuery(c: { var: AppEnv['Variables'] }, p: SearchParams) {
+    for (const [from, to] of [
+      [p.foundedFrom, p.foundedTo],
+      [p.employeesMin, p.employeesMax],
+    ] as const) {
+      if (from !== undefined && to !== undefined && from > to) {
+        throw new AppError('VALIDATION_ERROR', 400, 'Invalid request: a range starts after it ends');
+      }
+    }
+    const inputs: FilterInput[] = [
+      ...p.industry.map((value) => ({ kind: 'industry' as const, value })),
+      ...p.size.map((value) => ({ kind: 'size' as const, value })),
+      ...[...p.country, ...p.region, ...p.city].map((value) => ({ kind: 'region' as const, value })),
+    ];
+    const validation = validateFilters(inputs, await vocabulary.forCaller(c.var.caller));
+    const valid = validation.validFilters;
+    const query: CompanyQuery = {
+      q: p.q,
+      industries: valid.industries,
+      sizes: valid.companySizes,
+      countries: valid.countries,
+      regions: valid.regions,
+      cities: valid.cities,
+      sources: p.source,
+      foundedFrom: p.foundedFrom,
+      foundedTo: p.foundedTo,
+      employeesMin: p.employeesMin,
+      employeesMax: p.employeesMax,
+      savedOnly: p.myCompanies === 'true',
+      sort: p.sort,
+      limit: p.limit,
+      cursor: p.cursor,
+    };
+    const { details: _details, ...filterValidation } = validation;
+    // Every filter of a kind failed: searching without it would show what the user excluded.
+    const failedKinds = inputs.length > 0 && validation.invalidFilters.length > 0;
+    const kindEmptied =
+      failedKinds &&
+      ((p.industry.length > 0 && valid.industries.length === 0) ||
+        (p.size.length > 0 && valid.companySizes.length === 0) ||
+        (p.country.length + p.region.length + p.city.length > 0 &&
+          valid.countries.length + valid.regions.length + valid.cities.length === 0));
+    return { query, filterValidation, kindEmptied };
+  }
+
+  app.openapi(routes.search, async (c) => {
+    const params = c.req.valid('query');
+    const { query, filterValidation, kindEmptied } = await toQuery(c, params);
+    if (kindEmptied) {
+      return c.json({ companies: [], nextCursor: null, filterValidation, creditsCharged: 0 }, 200);
+    }
+    const paid = hasCriteria(params) && !params.cursor;
+    if (!paid) {
+      const page = await searchCompanies(db, c.var.caller, query);
+      return c.json({ ...page, filterValidation, creditsCharged: 0 }, 200);
+    }
+    // Charged only when the search finds something (Apollo's rule), after it succeeded.
+    const { result, charge } = await deps.credits.after(
+      c.var.caller,
+      'company_search',
+      () => searchCompanies(db, c.var.caller, query),
+      (page) => (page.companies.length > 0 ? 1 : 0),
+    );
+    return c.json({ ...result, filterValidation, creditsCharged: charge?.creditsCharged ?? 0 }, 200);
+  });
+
+  app.openapi(routes.facets, async (c) => {
+    const { query, kindEmptied } = await toQuery(c, c.req.valid('query'));
+    if (kindEmptied) return c.json({ industry: [], size: [], country: [], source: [] }, 200);
+    return c.json(await companyFacets(db, c.var.caller, query), 200);
+  });
+
+  app.openapi(routes.get, async (c) => {
+    const company = await getCompany(db, c.var.caller, c.req.valid('param').idOrName);
+    if (!company) throw new AppError('NOT_FOUND', 404, COMPANY_NOT_FOUND);
+    const savedAccount = company.saved ? await getSavedAccount(db, c.var.caller, company.id) : null;
+    return c.json({ ...company, savedAccount }, 200);
+  });
+
+  app.openapi(routes.save, async (c) => {
+    const { saved, created } = await saveAccount(
+      db,
+      c.var.caller,
+      c.req.valid('param').id,
+      c.req.valid('json'),
+    );
+    return created ? c.json(saved, 201) : c.json(saved, 200);
+  });
+
+  app.openapi(routes.unsave, async (c) => {
+    const removed = await unsaveAccount(db, c.var.caller, c.req.valid('param').id);
+    if (!removed) throw new AppError('NOT_FOUND', 404, 'Not in My Companies');
+    return c.body(null, 204);
+  });
+
+  return app;
+}
