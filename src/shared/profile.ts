@@ -24,16 +24,28 @@ export const COMPANY_SIZES = [
 ] as const;
 
 /** The fields a user edits on a segment (spec 1 §3 leaves them open; these are what Apollo and HubSpot ask). */
-export const icpSegmentInputSchema = z.object({
+const segmentFields = {
   name: text(80).min(1, 'Give the segment a name'),
-  industries: list(20).default([]),
-  companySizes: z.array(z.enum(COMPANY_SIZES)).max(COMPANY_SIZES.length).default([]),
-  regions: list(30).default([]),
-  jobTitles: list(30).default([]),
-  keywords: list(30).default([]),
-  isActive: z.boolean().default(true),
+  industries: list(20),
+  companySizes: z.array(z.enum(COMPANY_SIZES)).max(COMPANY_SIZES.length),
+  regions: list(30),
+  jobTitles: list(30),
+  keywords: list(30),
+  isActive: z.boolean(),
+};
+export const icpSegmentInputSchema = z.object({
+  ...segmentFields,
+  industries: segmentFields.industries.default([]),
+  companySizes: segmentFields.companySizes.default([]),
+  regions: segmentFields.regions.default([]),
+  jobTitles: segmentFields.jobTitles.default([]),
+  keywords: segmentFields.keywords.default([]),
+  isActive: segmentFields.isActive.default(true),
 });
 export type IcpSegmentInput = z.input<typeof icpSegmentInputSchema>;
+
+/** A change to a segment: only the fields sent change (no defaults, or a PATCH would reset the rest). */
+export const icpSegmentPatchSchema = z.object(segmentFields).partial();
 
 export const icpSegmentSchema = icpSegmentInputSchema.extend({
   id: z.uuid(),

@@ -8,6 +8,7 @@ import { createTestApp } from '../../../../tests/helpers/app.ts';
 import { type AuthClient, authClient } from '../../../../tests/helpers/auth.ts';
 import { type Backend, backends, type TestDatabase } from '../../../../tests/helpers/databases.ts';
 import type { ValidFilters } from '../../../shared/filter-validator.ts';
+import { queryRows } from '../../db/client.ts';
 import { companyMaster } from '../../db/schema.ts';
 import { seedReferenceData } from '../../db/seed/seed.ts';
 import type { App } from '../../http/app.ts';
@@ -320,5 +321,48 @@ describe.each(backends())('company search on $name', (backend: Backend) => {
     expect(
       (await ada.request('PUT', '/api/v1/companies/00000000-0000-4000-8000-000000000000/saved', {})).status,
     ).toBe(404);
+  });
+  it('scores fit against the active ICP segments, stores it for saved companies, and follows ICP changes', async () => {
+    const cat = authClient(app);
+    await cat.signUp('cat@example.com', 'violet-harbor-42', 'Cat');
+    const catId = (await cat.session())?.user.id ?? '';
+    expect((await search(cat, 'q=berlin%20ledger')).body.companies[0]).toMatchObject({ fit: null });
+    const added = await cat.request('POST', '/api/v1/profile/icp-segments', {
+      name: 'DACH fintech',
+      industries: ['fintech'],
+      regions: ['DACH'],
+      companySizes: ['51-200'],
+    });
+    expect(added.status).toBe(201);
+    const segmentId = (await added.json()).idealCustomerProfile.segments[0].id;
+    const [berlin] = (await search(cat, 'q=berlin%20ledger')).body.companies as unknown as {
+      id: string;
+      fit: { score: number; tier: string; reason: string };
+    }[];
+    expect(berlin?.fit).toMatchObject({
+      score: 100,
+      tier: 'A',
+      reason: 'Matches Fintech, 51-200, Germany of “DACH fintech”',
+    });
+    const amsterdam = (await search(cat, 'q=amsterdam%20clearing')).body.companies[0] as unknown as {
+      fit: { score: number; tier: string };
+    };
+    // Fintech 40 + size 25 of 90 (no keywords set): 72.
+    expect(amsterdam.fit).toMatchObject({ score: 72, tier: 'B' });
+
+    await cat.request('PUT', `/api/v1/companies/${berlin?.id}/saved`, {});
+    await search(cat, 'myCompanies=true');
+    const stored = () =>
+      queryRows(
+        database.db,
+        sql`select score, tier from prospect_scores where user_id = ${catId} and company_id = ${berlin?.id}`,
+      );
+    expect(await stored()).toEqual([{ score: 100, tier: 'A' }]);
+
+    // The ICP changes: the next read scores against it and the stored score follows.
+    await cat.request('PATCH', `/api/v1/profile/icp-segments/${segmentId}`, { companySizes: ['1001-5000'] });
+    const detail = await (await cat.request('GET', `/api/v1/companies/${berlin?.id}`)).json();
+    expect(detail.fit).toMatchObject({ score: 72, tier: 'B' });
+    expect(await stored()).toEqual([{ score: 72, tier: 'B' }]);
   });
 });

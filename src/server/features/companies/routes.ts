@@ -4,6 +4,7 @@ import { type FilterInput, validateFilters } from '../../../shared/filter-valida
 import type { AppDeps, AppEnv } from '../../context.ts';
 import { AppError, errorResponseSchema } from '../../http/errors.ts';
 import { requireCaller } from '../../http/session.ts';
+import { icpSegments, storeScores, withFit } from './fit.ts';
 import { COMPANY_NOT_FOUND, getSavedAccount, saveAccount, unsaveAccount } from './saved.ts';
 import { COMPANY_SORTS, type CompanyQuery, companyFacets, getCompany, searchCompanies } from './search.ts';
 import { createVocabulary } from './vocabulary.ts';
@@ -86,6 +87,15 @@ const companySchema = z
     license: z.string(),
     imported: z.boolean(),
     saved: z.boolean(),
+    fit: z
+      .object({
+        score: z.number().int().min(0).max(100),
+        tier: z.enum(['A', 'B', 'C']),
+        reason: z.string(),
+        segmentId: z.string(),
+      })
+      .nullable()
+      .openapi({ description: "Fit against the caller's active ICP segments; null without one" }),
   })
   .openapi('Company');
 
@@ -277,19 +287,29 @@ export function companiesRoutes(deps: AppDeps) {
     if (kindEmptied) {
       return c.json({ companies: [], nextCursor: null, filterValidation, creditsCharged: 0 }, 200);
     }
+    const { caller } = c.var;
+    const search = () => searchCompanies(db, caller, query);
+    // Charged only when a search with criteria finds something (Apollo's rule), after it succeeded.
     const paid = hasCriteria(params) && !params.cursor;
-    if (!paid) {
-      const page = await searchCompanies(db, c.var.caller, query);
-      return c.json({ ...page, filterValidation, creditsCharged: 0 }, 200);
-    }
-    // Charged only when the search finds something (Apollo's rule), after it succeeded.
-    const { result, charge } = await deps.credits.after(
-      c.var.caller,
-      'company_search',
-      () => searchCompanies(db, c.var.caller, query),
-      (page) => (page.companies.length > 0 ? 1 : 0),
+    const [{ result: page, charge }, segments] = await Promise.all([
+      paid
+        ? deps.credits.after(caller, 'company_search', search, (found) =>
+            found.companies.length > 0 ? 1 : 0,
+          )
+        : search().then((result) => ({ result, charge: null })),
+      icpSegments(db, caller),
+    ]);
+    const companies = withFit(page.companies, segments);
+    if (query.savedOnly) await storeScores(db, caller, companies);
+    return c.json(
+      {
+        companies,
+        nextCursor: page.nextCursor,
+        filterValidation,
+        creditsCharged: charge?.creditsCharged ?? 0,
+      },
+      200,
     );
-    return c.json({ ...result, filterValidation, creditsCharged: charge?.creditsCharged ?? 0 }, 200);
   });
 
   app.openapi(routes.facets, async (c) => {
@@ -299,10 +319,17 @@ export function companiesRoutes(deps: AppDeps) {
   });
 
   app.openapi(routes.get, async (c) => {
-    const company = await getCompany(db, c.var.caller, c.req.valid('param').idOrName);
+    const { caller } = c.var;
+    const company = await getCompany(db, caller, c.req.valid('param').idOrName);
     if (!company) throw new AppError('NOT_FOUND', 404, COMPANY_NOT_FOUND);
-    const savedAccount = company.saved ? await getSavedAccount(db, c.var.caller, company.id) : null;
-    return c.json({ ...company, savedAccount }, 200);
+    const savedAccount = company.saved ? await getSavedAccount(db, caller, company.id) : null;
+    const segments = await icpSegments(db, caller);
+    const [scored] = withFit([company], segments);
+    if (scored) await storeScores(db, caller, [scored]);
+    return c.json(
+      { ...company, fit: scored?.fit ?? null, similar: withFit(company.similar, segments), savedAccount },
+      200,
+    );
   });
 
   app.openapi(routes.save, async (c) => {

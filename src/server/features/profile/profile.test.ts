@@ -86,6 +86,12 @@ describe.each(backends())('profile and ICP on $name', (backend: Backend) => {
     const afterUpdate = ((await updated.json()) as Profile).idealCustomerProfile.segments[0];
     expect(afterUpdate?.regions).toEqual(['Germany', 'Austria']);
     expect(afterUpdate?.name).toBe('EU fintech');
+    // A PATCH changes only what it sends: the other lists stay.
+    expect(afterUpdate).toMatchObject({
+      industries: ['Financial Services'],
+      companySizes: ['51-200'],
+      jobTitles: ['VP Sales'],
+    });
     expect(Date.parse(afterUpdate?.updatedAt ?? '')).toBeGreaterThan(Date.parse(before));
 
     const toggled = await ada.request('POST', `/api/v1/profile/icp-segments/${id}/toggle`);

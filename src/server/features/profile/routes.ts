@@ -1,5 +1,10 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { icpSegmentInputSchema, profileSchema, profileUpdateSchema } from '../../../shared/profile.ts';
+import {
+  icpSegmentInputSchema,
+  icpSegmentPatchSchema,
+  profileSchema,
+  profileUpdateSchema,
+} from '../../../shared/profile.ts';
 import type { AppDeps, AppEnv } from '../../context.ts';
 import { errorResponseSchema } from '../../http/errors.ts';
 import { requireCaller } from '../../http/session.ts';
@@ -53,7 +58,7 @@ const routes = {
     summary: 'Change fields of a segment (sets its updatedAt)',
     request: {
       params: segmentParams,
-      body: { content: { 'application/json': { schema: icpSegmentInputSchema.partial() } }, required: true },
+      body: { content: { 'application/json': { schema: icpSegmentPatchSchema } }, required: true },
     },
     responses: { 200: profile, ...withSegment },
   }),
