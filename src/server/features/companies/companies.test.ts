@@ -365,4 +365,55 @@ describe.each(backends())('company search on $name', (backend: Backend) => {
     expect(detail.fit).toMatchObject({ score: 72, tier: 'B' });
     expect(await stored()).toEqual([{ score: 72, tier: 'B' }]);
   });
+  it('quotes and exports CSV: the filtered rows or a selection, charged 1 credit per 100 rows after the file is made', async () => {
+    const dan = authClient(app);
+    await dan.signUp('dan@example.com', 'violet-harbor-42', 'Dan');
+    const danId = (await dan.session())?.user.id ?? '';
+    const quote = await dan.request('POST', '/api/v1/companies/exports/quote', { industry: ['fintech'] });
+    expect(await quote.json()).toEqual({ rows: 3, credits: 1, available: 500_000, truncated: false });
+
+    const file = await dan.request('POST', '/api/v1/companies/exports', {
+      industry: ['fintech'],
+      sort: 'name',
+    });
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toContain('text/csv');
+    expect(file.headers.get('x-credits-charged')).toBe('1');
+    const lines = (await file.text()).trim().split(/\r?\n/);
+    expect(lines[0]?.startsWith('Name,Domain,Website,Industry,NAICS')).toBe(true);
+    expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual([
+      'Amsterdam Clearing',
+      'Berlin Ledger',
+      'Munich Pay',
+    ]);
+    const exports = await (await dan.request('GET', '/api/v1/credits/transactions?activity=export')).json();
+    expect(exports.transactions).toHaveLength(1);
+    expect(exports.transactions[0]).toMatchObject({ creditsAmount: 1, description: 'Export of 3 companies' });
+
+    // A selection, and a cell a spreadsheet would run as a formula comes out as text.
+    await database.db.insert(companyMaster).values({ ...real, name: '=HYPERLINK("http://evil")' });
+    const evil = (await search(dan, `q=${encodeURIComponent('hyperlink evil')}`)).body.companies[0];
+    const apple = (await search(dan, 'q=apple')).body.companies[0];
+    const selected = await dan.request('POST', '/api/v1/companies/exports', {
+      ids: [evil?.id, apple?.id],
+      sort: 'name',
+    });
+    const text = await selected.text();
+    expect(text).toContain(`"'=HYPERLINK(""http://evil"")"`);
+    expect(text.trim().split(/\r?\n/)).toHaveLength(3);
+
+    expect((await dan.request('POST', '/api/v1/companies/exports', { ids: ['not-a-uuid'] })).status).toBe(
+      400,
+    );
+    const nothing = await dan.request('POST', '/api/v1/companies/exports', { q: 'zzzzqqqq' });
+    expect(nothing.status).toBe(400);
+    expect((await nothing.json()).error.message).toBe('Nothing to export: no company matches');
+
+    await database.db.execute(
+      sql`update user_credits set used_credits = total_credits where user_id = ${danId}`,
+    );
+    const broke = await dan.request('POST', '/api/v1/companies/exports', { industry: ['fintech'] });
+    expect(broke.status).toBe(402);
+    expect((await broke.json()).error.message).toBe('Insufficient credits. Required: 1, Available: 0');
+  });
 });

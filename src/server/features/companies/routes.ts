@@ -4,9 +4,18 @@ import { type FilterInput, validateFilters } from '../../../shared/filter-valida
 import type { AppDeps, AppEnv } from '../../context.ts';
 import { AppError, errorResponseSchema } from '../../http/errors.ts';
 import { requireCaller } from '../../http/session.ts';
+import { getAccount } from '../credits/service.ts';
+import { companiesCsv, EXPORT_MAX_ROWS, exportCredits, ROWS_PER_EXPORT_CREDIT } from './export.ts';
 import { icpSegments, storeScores, withFit } from './fit.ts';
 import { COMPANY_NOT_FOUND, getSavedAccount, saveAccount, unsaveAccount } from './saved.ts';
-import { COMPANY_SORTS, type CompanyQuery, companyFacets, getCompany, searchCompanies } from './search.ts';
+import {
+  COMPANY_SORTS,
+  type CompanyQuery,
+  companyFacets,
+  countCompanies,
+  getCompany,
+  searchCompanies,
+} from './search.ts';
 import { createVocabulary } from './vocabulary.ts';
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({
@@ -130,6 +139,17 @@ const savedChange = z
   })
   .strict();
 
+/** An export: the search's filters (as JSON) or a selection of ids. */
+const exportBody = searchQuery
+  .omit({ cursor: true, limit: true })
+  .extend({
+    ids: z
+      .array(z.uuid({ error: 'must be company ids (UUID)' }))
+      .max(EXPORT_MAX_ROWS)
+      .optional(),
+  })
+  .strict();
+
 const companyId = z.object({ id: z.uuid({ error: 'must be a company id (UUID)' }) });
 const common = { 400: error('Invalid input'), 401: error('User not authenticated') };
 
@@ -204,6 +224,37 @@ const routes = {
       200: json(savedSchema, 'Updated'),
       ...common,
       404: error(COMPANY_NOT_FOUND),
+    },
+  }),
+  exportQuote: createRoute({
+    method: 'post',
+    path: '/api/v1/companies/exports/quote',
+    tags: ['Companies'],
+    summary: `What an export would hold and cost (1 export credit per ${ROWS_PER_EXPORT_CREDIT} rows, at most ${EXPORT_MAX_ROWS} rows)`,
+    request: { body: { content: { 'application/json': { schema: exportBody } }, required: true } },
+    responses: {
+      200: json(
+        z.object({
+          rows: z.number().int(),
+          credits: z.number().int(),
+          available: z.number().int(),
+          truncated: z.boolean(),
+        }),
+        'The quote',
+      ),
+      ...common,
+    },
+  }),
+  export: createRoute({
+    method: 'post',
+    path: '/api/v1/companies/exports',
+    tags: ['Companies'],
+    summary: 'Export companies as CSV; charged after the file is made (X-Credits-Charged says how much)',
+    request: { body: { content: { 'application/json': { schema: exportBody } }, required: true } },
+    responses: {
+      200: { description: 'The CSV file', content: { 'text/csv': { schema: z.string() } } },
+      ...common,
+      402: error('Insufficient credits. Required: {n}, Available: {m}'),
     },
   }),
   unsave: createRoute({
@@ -340,6 +391,49 @@ export function companiesRoutes(deps: AppDeps) {
       c.req.valid('json'),
     );
     return created ? c.json(saved, 201) : c.json(saved, 200);
+  });
+
+  /** The export's rows (capped), in the search's order. */
+  async function exportQuery(c: { var: AppEnv['Variables'] }, body: z.infer<typeof exportBody>) {
+    const { ids, ...params } = body;
+    const { query, kindEmptied } = await toQuery(c, { ...params, limit: EXPORT_MAX_ROWS, cursor: undefined });
+    return { query: { ...query, ids }, kindEmptied };
+  }
+
+  app.openapi(routes.exportQuote, async (c) => {
+    const { query, kindEmptied } = await exportQuery(c, c.req.valid('json'));
+    const found = kindEmptied ? 0 : await countCompanies(db, c.var.caller, query, EXPORT_MAX_ROWS + 1);
+    const rows = Math.min(found, EXPORT_MAX_ROWS);
+    const { remainingCredits } = await getAccount(db, c.var.caller, deps.config.credits.defaultAccount);
+    return c.json(
+      { rows, credits: exportCredits(rows), available: remainingCredits, truncated: found > EXPORT_MAX_ROWS },
+      200,
+    );
+  });
+
+  app.openapi(routes.export, async (c) => {
+    const { caller } = c.var;
+    const { query, kindEmptied } = await exportQuery(c, c.req.valid('json'));
+    const expected = kindEmptied ? 0 : await countCompanies(db, caller, query, EXPORT_MAX_ROWS);
+    if (expected === 0) throw new AppError('VALIDATION_ERROR', 400, 'Nothing to export: no company matches');
+    // Checked for the whole file first, so a user who cannot pay never waits for it.
+    await deps.credits.check(caller, 'export', exportCredits(expected));
+    const [page, segments] = await Promise.all([searchCompanies(db, caller, query), icpSegments(db, caller)]);
+    const csv = companiesCsv(withFit(page.companies, segments));
+    const charge = await deps.credits.charge(
+      caller,
+      'export',
+      exportCredits(page.companies.length),
+      `Export of ${page.companies.length} companies`,
+    );
+    c.header('content-type', 'text/csv; charset=utf-8');
+    c.header(
+      'content-disposition',
+      `attachment; filename="companies-${new Date().toISOString().slice(0, 10)}.csv"`,
+    );
+    c.header('x-credits-charged', String(charge.creditsCharged));
+    c.header('x-rows', String(page.companies.length));
+    return c.body(csv, 200);
   });
 
   app.openapi(routes.unsave, async (c) => {

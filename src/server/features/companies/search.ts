@@ -30,6 +30,8 @@ export type CompanyQuery = {
   employeesMax?: number;
   /** Only the caller's My Companies. */
   savedOnly: boolean;
+  /** Only these companies (an export of a selection). */
+  ids?: string[];
   sort: CompanySort;
   limit: number;
   cursor?: string;
@@ -106,6 +108,14 @@ export function conditions(query: CompanyQuery, except?: FacetDimension): SQL[] 
     query.employeesMin !== undefined ? sql`c.employees >= ${query.employeesMin}` : null,
     query.employeesMax !== undefined ? sql`c.employees <= ${query.employeesMax}` : null,
     query.savedOnly ? sql`s.id is not null` : null,
+    query.ids
+      ? query.ids.length > 0
+        ? sql`c.id in (${sql.join(
+            query.ids.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})`
+        : sql`false`
+      : null,
   ];
   return parts.filter((part): part is SQL => part !== null);
 }
@@ -264,5 +274,16 @@ export function getCompany(db: Db, caller: Caller, idOrName: string): Promise<Co
         )
       : [];
     return { ...company, similar };
+  });
+}
+
+/** How many companies match, counting no further than `cap` (an export's limit). */
+export function countCompanies(db: Db, caller: Caller, query: CompanyQuery, cap: number): Promise<number> {
+  return withUser(db, caller.id, async (tx) => {
+    const [row] = await queryRows<{ count: string | number }>(
+      tx,
+      sql`select count(*) as count from (select 1 from ${FROM} ${where(conditions(query))} limit ${cap}) capped`,
+    );
+    return Number(row?.count ?? 0);
   });
 }
