@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Caller } from '../../context.ts';
 import { type Db, queryRows } from '../../db/client.ts';
+import type { companyMaster } from '../../db/schema.ts';
 import { withUser } from '../../db/user-scope.ts';
 import { AppError } from '../../http/errors.ts';
 
@@ -37,27 +38,11 @@ export type CompanyQuery = {
   cursor?: string;
 };
 
-export type CompanyRow = {
-  id: string;
-  name: string;
-  domain: string | null;
-  website: string | null;
-  primaryIndustry: string | null;
-  naicsCode: string | null;
-  subIndustry: string | null;
-  size: string | null;
-  employees: number | null;
-  country: string | null;
-  countryCode: string | null;
-  region: string | null;
-  city: string | null;
-  location: string | null;
-  foundedYear: number | null;
-  ticker: string | null;
-  exchange: string | null;
-  description: string | null;
-  source: string;
-  license: string;
+/** A company as the API shows it: its stored fields, and what it is to the caller. */
+export type CompanyRow = Omit<
+  typeof companyMaster.$inferSelect,
+  'ownerId' | 'cik' | 'importId' | 'searchVector' | 'createdAt' | 'updatedAt'
+> & {
   /** The caller imported it (only they see it). */
   imported: boolean;
   /** In the caller's My Companies. */
