@@ -75,3 +75,21 @@ export const TARGET_ACCOUNT_STATUSES = [
   'disqualified',
 ] as const;
 export type TargetAccountStatus = (typeof TARGET_ACCOUNT_STATUSES)[number];
+
+/** The employee range of each size band (the last is open-ended). */
+const SIZE_BOUNDS: readonly [CompanySize, number][] = [
+  ['1-10', 10],
+  ['11-50', 50],
+  ['51-200', 200],
+  ['201-500', 500],
+  ['501-1000', 1000],
+  ['1001-5000', 5000],
+  ['5001-10000', 10000],
+];
+
+/** The size band a head count falls in: 120 -> '51-200'; null for no (or a nonsensical) count. */
+export function sizeBandOf(employees: number | null | undefined): CompanySize | null {
+  if (employees === null || employees === undefined || !Number.isFinite(employees) || employees < 1)
+    return null;
+  return SIZE_BOUNDS.find(([, max]) => employees <= max)?.[0] ?? '10000+';
+}

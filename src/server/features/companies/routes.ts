@@ -1,4 +1,6 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { COMPANY_SOURCES, TARGET_ACCOUNT_STATUSES } from '../../../shared/companies.ts';
 import { type FilterInput, validateFilters } from '../../../shared/filter-validator.ts';
 import type { AppDeps, AppEnv } from '../../context.ts';
@@ -7,6 +9,16 @@ import { requireCaller } from '../../http/session.ts';
 import { getAccount } from '../credits/service.ts';
 import { companiesCsv, EXPORT_MAX_ROWS, exportCredits, ROWS_PER_EXPORT_CREDIT } from './export.ts';
 import { icpSegments, storeScores, withFit } from './fit.ts';
+import {
+  decodeCsv,
+  getImport,
+  IMPORT_FIELDS,
+  IMPORT_MAX_BYTES,
+  listImports,
+  previewCsv,
+  registerImportJob,
+  startImport,
+} from './imports.ts';
 import { COMPANY_NOT_FOUND, getSavedAccount, saveAccount, unsaveAccount } from './saved.ts';
 import {
   COMPANY_SORTS,
@@ -17,6 +29,14 @@ import {
   searchCompanies,
 } from './search.ts';
 import { createVocabulary } from './vocabulary.ts';
+
+/** `{ field: column }`: which CSV column fills which of our fields. */
+const importMapping = z
+  .partialRecord(
+    z.enum(IMPORT_FIELDS, { error: `fields are ${IMPORT_FIELDS.join(', ')}` }),
+    z.string().max(200),
+  )
+  .refine((m) => Object.keys(m).length > 0, 'map at least the name');
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({
   description,
@@ -150,6 +170,22 @@ const exportBody = searchQuery
   })
   .strict();
 
+const importSchema = z
+  .object({
+    id: z.uuid(),
+    filename: z.string(),
+    status: z.enum(['queued', 'running', 'succeeded', 'failed']),
+    totalRows: z.number().int(),
+    importedRows: z.number().int(),
+    duplicateRows: z.number().int(),
+    errorRows: z.number().int(),
+    errors: z.array(z.object({ row: z.number().int(), message: z.string() })),
+    jobId: z.uuid().nullable(),
+    createdAt: z.iso.datetime(),
+    finishedAt: z.iso.datetime().nullable(),
+  })
+  .openapi('CompanyImport');
+
 const companyId = z.object({ id: z.uuid({ error: 'must be a company id (UUID)' }) });
 const common = { 400: error('Invalid input'), 401: error('User not authenticated') };
 
@@ -256,6 +292,57 @@ const routes = {
       ...common,
       402: error('Insufficient credits. Required: {n}, Available: {m}'),
     },
+  }),
+  importPreview: createRoute({
+    method: 'post',
+    path: '/api/v1/companies/imports/preview',
+    tags: ['Companies'],
+    summary:
+      'Read a CSV (multipart field `file`): its columns, row count, first rows and a suggested mapping',
+    request: { body: { content: { 'multipart/form-data': { schema: z.object({ file: z.any() }) } } } },
+    responses: {
+      200: json(
+        z.object({
+          columns: z.array(z.string()),
+          rows: z.number().int(),
+          sample: z.array(z.record(z.string(), z.string())),
+          suggestedMapping: z.record(z.string(), z.string()),
+        }),
+        'The preview',
+      ),
+      ...common,
+      413: error('The file is larger than 10 MB'),
+    },
+  }),
+  importStart: createRoute({
+    method: 'post',
+    path: '/api/v1/companies/imports',
+    tags: ['Companies'],
+    summary:
+      'Import a CSV of your own accounts (multipart: `file`, and `mapping` as JSON {field: column}); runs as a job',
+    request: {
+      body: {
+        content: {
+          'multipart/form-data': { schema: z.object({ file: z.any(), mapping: z.string().optional() }) },
+        },
+      },
+    },
+    responses: { 202: json(importSchema, 'Queued'), ...common, 413: error('The file is larger than 10 MB') },
+  }),
+  importList: createRoute({
+    method: 'get',
+    path: '/api/v1/companies/imports',
+    tags: ['Companies'],
+    summary: 'Your latest imports with their reports',
+    responses: { 200: json(z.object({ imports: z.array(importSchema) }), 'Imports'), 401: common[401] },
+  }),
+  importGet: createRoute({
+    method: 'get',
+    path: '/api/v1/companies/imports/{id}',
+    tags: ['Companies'],
+    summary: "An import's status, counts and per-row errors (its job's progress is at /api/v1/jobs/{jobId})",
+    request: { params: z.object({ id: z.uuid({ error: 'must be an import id (UUID)' }) }) },
+    responses: { 200: json(importSchema, 'The import'), ...common, 404: error('Import not found') },
   }),
   unsave: createRoute({
     method: 'delete',
@@ -369,20 +456,6 @@ export function companiesRoutes(deps: AppDeps) {
     return c.json(await companyFacets(db, c.var.caller, query), 200);
   });
 
-  app.openapi(routes.get, async (c) => {
-    const { caller } = c.var;
-    const company = await getCompany(db, caller, c.req.valid('param').idOrName);
-    if (!company) throw new AppError('NOT_FOUND', 404, COMPANY_NOT_FOUND);
-    const savedAccount = company.saved ? await getSavedAccount(db, caller, company.id) : null;
-    const segments = await icpSegments(db, caller);
-    const [scored] = withFit([company], segments);
-    if (scored) await storeScores(db, caller, [scored]);
-    return c.json(
-      { ...company, fit: scored?.fit ?? null, similar: withFit(company.similar, segments), savedAccount },
-      200,
-    );
-  });
-
   app.openapi(routes.save, async (c) => {
     const { saved, created } = await saveAccount(
       db,
@@ -436,10 +509,85 @@ export function companiesRoutes(deps: AppDeps) {
     return c.body(csv, 200);
   });
 
+  const importLimit = bodyLimit({
+    // The file plus the multipart envelope and the mapping.
+    maxSize: IMPORT_MAX_BYTES + 64 * 1024,
+    onError: () => {
+      throw new AppError(
+        'PAYLOAD_TOO_LARGE',
+        413,
+        `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB`,
+      );
+    },
+  });
+  app.use('/api/v1/companies/imports', importLimit);
+  app.use('/api/v1/companies/imports/preview', importLimit);
+  registerImportJob(deps.jobs, deps.database, vocabulary);
+
+  /** The uploaded CSV as text (multipart field `file`). */
+  async function uploadedCsv(c: Context<AppEnv>) {
+    const form = await c.req.parseBody().catch(() => {
+      throw new AppError('BAD_REQUEST', 400, 'Send the file as multipart/form-data in the field "file"');
+    });
+    const file = form.file;
+    if (!(file instanceof File)) {
+      throw new AppError('VALIDATION_ERROR', 400, 'Send the file as multipart/form-data in the field "file"');
+    }
+    return {
+      form,
+      name: file.name || 'import.csv',
+      text: decodeCsv(new Uint8Array(await file.arrayBuffer())),
+    };
+  }
+
+  app.openapi(routes.importPreview, async (c) => c.json(previewCsv((await uploadedCsv(c)).text), 200));
+
+  app.openapi(routes.importStart, async (c) => {
+    const { form, name, text } = await uploadedCsv(c);
+    let mapping: unknown;
+    try {
+      mapping = JSON.parse(typeof form.mapping === 'string' ? form.mapping : '');
+    } catch {
+      throw new AppError('VALIDATION_ERROR', 400, 'Send the column mapping as JSON in the field "mapping"');
+    }
+    const parsed = importMapping.safeParse(mapping);
+    if (!parsed.success) {
+      throw new AppError(
+        'VALIDATION_ERROR',
+        400,
+        `Invalid mapping: ${parsed.error.issues[0]?.message ?? ''}`,
+      );
+    }
+    return c.json(await startImport(db, deps.jobs, c.var.caller, { name, text }, parsed.data), 202);
+  });
+
+  app.openapi(routes.importList, async (c) => c.json({ imports: await listImports(db, c.var.caller) }, 200));
+
+  app.openapi(routes.importGet, async (c) => {
+    const found = await getImport(db, c.var.caller, c.req.valid('param').id);
+    if (!found) throw new AppError('NOT_FOUND', 404, 'Import not found');
+    return c.json(found, 200);
+  });
+
   app.openapi(routes.unsave, async (c) => {
     const removed = await unsaveAccount(db, c.var.caller, c.req.valid('param').id);
     if (!removed) throw new AppError('NOT_FOUND', 404, 'Not in My Companies');
     return c.body(null, 204);
+  });
+
+  // Last: `{idOrName}` would otherwise take /imports and other fixed paths for a company's name.
+  app.openapi(routes.get, async (c) => {
+    const { caller } = c.var;
+    const company = await getCompany(db, caller, c.req.valid('param').idOrName);
+    if (!company) throw new AppError('NOT_FOUND', 404, COMPANY_NOT_FOUND);
+    const savedAccount = company.saved ? await getSavedAccount(db, caller, company.id) : null;
+    const segments = await icpSegments(db, caller);
+    const [scored] = withFit([company], segments);
+    if (scored) await storeScores(db, caller, [scored]);
+    return c.json(
+      { ...company, fit: scored?.fit ?? null, similar: withFit(company.similar, segments), savedAccount },
+      200,
+    );
   });
 
   return app;

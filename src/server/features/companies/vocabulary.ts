@@ -56,7 +56,7 @@ export function createVocabulary(db: Db) {
   }
 
   return {
-    async forCaller(caller: Caller): Promise<FilterVocabulary> {
+    async forCaller(caller: Pick<Caller, 'id'>): Promise<FilterVocabulary> {
       const base = await sharedVocabulary();
       const cached = perUser.get(caller.id);
       if (cached && Date.now() - cached.at < USER_TTL_MS && shared && cached.at >= shared.at) {

@@ -11,7 +11,10 @@ import { from as copyFrom } from 'pg-copy-streams';
 import type { Database } from '../../../db/client.ts';
 import type { CompanyRow } from './build-company-rows.ts';
 
-const COLUMNS: readonly [keyof CompanyRow, string][] = [
+/** A row to copy: a shared row, or (with an owner) a user's import. */
+export type CopyRow = CompanyRow & { ownerId?: string; importId?: string };
+
+const COLUMNS: readonly [keyof CopyRow, string][] = [
   ['name', 'name'],
   ['domain', 'domain'],
   ['website', 'website'],
@@ -32,6 +35,8 @@ const COLUMNS: readonly [keyof CompanyRow, string][] = [
   ['description', 'description'],
   ['source', 'source'],
   ['license', 'license'],
+  ['ownerId', 'owner_id'],
+  ['importId', 'import_id'],
 ];
 
 const COPY_INTO = `copy company_master (${COLUMNS.map(([, column]) => column).join(', ')})`;
@@ -40,15 +45,15 @@ const COPY_INTO = `copy company_master (${COLUMNS.map(([, column]) => column).jo
 const CHUNK = 20_000;
 
 /** A value in COPY's text format: NULL is \N; backslash, tab and line breaks are escaped. */
-function copyValue(value: string | number | null): string {
-  if (value === null) return '\\N';
+function copyValue(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return '\\N';
   if (typeof value === 'number') return String(value);
   return value.replace(/[\\\t\n\r]/g, (ch) =>
     ch === '\\' ? '\\\\' : ch === '\t' ? '\\t' : ch === '\n' ? '\\n' : '\\r',
   );
 }
 
-function* copyChunks(rows: Iterable<CompanyRow>, onRows?: (n: number) => void): Generator<string> {
+function* copyChunks(rows: Iterable<CopyRow>, onRows?: (n: number) => void): Generator<string> {
   let lines: string[] = [];
   for (const row of rows) {
     lines.push(`${COLUMNS.map(([key]) => copyValue(row[key])).join('\t')}\n`);
@@ -67,7 +72,7 @@ function* copyChunks(rows: Iterable<CompanyRow>, onRows?: (n: number) => void): 
 /** One transaction on one connection: plain SQL, and COPY of company rows into company_master. */
 export type CopySession = {
   query<T>(text: string, params?: unknown[]): Promise<{ rows: T[]; rowCount: number }>;
-  copyRows(rows: Iterable<CompanyRow>, onRows?: (n: number) => void): Promise<void>;
+  copyRows(rows: Iterable<CopyRow>, onRows?: (n: number) => void): Promise<void>;
 };
 
 /** Runs `work` in a transaction that commits when it returns and rolls back when it throws. */
