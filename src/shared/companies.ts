@@ -93,3 +93,15 @@ export function sizeBandOf(employees: number | null | undefined): CompanySize | 
     return null;
   return SIZE_BOUNDS.find(([, max]) => employees <= max)?.[0] ?? '10000+';
 }
+
+/** How company search results can be ordered ('-' = descending; relevance needs words to rank by). */
+export const COMPANY_SORTS = [
+  'relevance',
+  'name',
+  '-name',
+  'employees',
+  '-employees',
+  'founded',
+  '-founded',
+] as const;
+export type CompanySort = (typeof COMPANY_SORTS)[number];

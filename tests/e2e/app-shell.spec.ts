@@ -1,39 +1,21 @@
 /** The signed-in app shell in Chromium: sidebar, mobile bottom navigation, toasts, ICP editing, axe (spec 1 §2.8-2.10, §4). */
-import type { Browser, BrowserContextOptions } from 'playwright-core';
+
 import { beforeAll, expect, it } from 'vitest';
 import { baseUrl, describeInBrowser, openPage, seriousA11yViolations } from './browser.ts';
 import { expectNoErrors, settleAnimations } from './site.ts';
+import { onboardedUser, type StorageState } from './users.ts';
 
 const DESKTOP = { viewport: { width: 1280, height: 800 } };
 const PHONE = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true };
 
-type StorageState = Exclude<BrowserContextOptions['storageState'], string | undefined>;
-
-/** A user who has finished onboarding, created through the API; its cookies go into each new page. */
-async function onboardedUser(browser: Browser): Promise<StorageState> {
-  const context = await browser.newContext({ baseURL: baseUrl });
-  const email = `shell-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  const signUp = await context.request.post('/api/auth/sign-up/email', {
-    data: { email, password: 'violet-harbor-42', name: 'Shell User' },
-    headers: { origin: baseUrl },
-  });
-  expect(signUp.status()).toBe(200);
-  await context.request.post('/api/v1/profile/icp-segments', {
-    data: { name: 'EU fintech', industries: ['Fintech'] },
-  });
-  const done = await context.request.patch('/api/v1/profile', {
-    data: { onboardingCompleted: true, company: { name: 'Shell Co' } },
-  });
-  expect(done.status()).toBe(200);
-  const state = await context.storageState();
-  await context.close();
-  return state;
-}
-
 describeInBrowser('app shell', (browser) => {
   let storageState: StorageState;
   beforeAll(async () => {
-    storageState = await onboardedUser(browser());
+    storageState = await onboardedUser(browser(), 'Shell', async (request) => {
+      await request.post('/api/v1/profile/icp-segments', {
+        data: { name: 'EU fintech', industries: ['Fintech'] },
+      });
+    });
   });
 
   it('shows the sidebar groups; collapsing it persists across a reload', async () => {

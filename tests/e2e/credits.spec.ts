@@ -3,33 +3,14 @@
  * the /credits page (ledger, filters, CSV export, chart, prices), running out of credits, axe.
  */
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import { CREDIT_ERRORS } from '../../src/shared/credits.ts';
 import { baseUrl, describeInBrowser, openPage, seriousA11yViolations } from './browser.ts';
 import { expectNoErrors, gotoHydrated, settleAnimations } from './site.ts';
+import { onboardedUser, type StorageState } from './users.ts';
 
 const DESKTOP = { viewport: { width: 1280, height: 800 } };
-
-type StorageState = Exclude<BrowserContextOptions['storageState'], string | undefined>;
-
-/** A user who has finished onboarding, created through the API; its cookies go into each new page. */
-async function onboardedUser(browser: Browser): Promise<StorageState> {
-  const context = await browser.newContext({ baseURL: baseUrl });
-  const email = `credits-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  const signUp = await context.request.post('/api/auth/sign-up/email', {
-    data: { email, password: 'violet-harbor-42', name: 'Credits User' },
-    headers: { origin: baseUrl },
-  });
-  expect(signUp.status()).toBe(200);
-  const done = await context.request.patch('/api/v1/profile', {
-    data: { onboardingCompleted: true, company: { name: 'Credits Co' } },
-  });
-  expect(done.status()).toBe(200);
-  const state = await context.storageState();
-  await context.close();
-  return state;
-}
 
 type Account = {
   planType: string;
@@ -58,7 +39,7 @@ const toast = (page: Page, title: string) => page.locator('[data-toast]').filter
 describeInBrowser('credits', (browser) => {
   let storageState: StorageState;
   beforeAll(async () => {
-    storageState = await onboardedUser(browser());
+    storageState = await onboardedUser(browser(), 'Credits');
   });
 
   it('buys a package: Professional preselected, Processing..., success toast, 550 more credits', async () => {
@@ -283,7 +264,7 @@ describeInBrowser('credits', (browser) => {
   it('automatic top-up: off by default; turned on, kept after a reload, bought by the server when the balance drops', async () => {
     const { page, errors, close } = await openPage(browser(), {
       ...DESKTOP,
-      storageState: await onboardedUser(browser()),
+      storageState: await onboardedUser(browser(), 'Credits'),
     });
     try {
       await page.goto('/credits');

@@ -39,12 +39,43 @@ const CreditsPage = lazy(() =>
 const OnboardingPage = lazy(() =>
   import('../features/profile/pages/onboarding-page.tsx').then((m) => ({ default: m.OnboardingPage })),
 );
+// Company Finder (issue 5): loaded through the signed-in chunk, so their chunk lists stay out of main.
+const CompanyFinderPage = lazy(() =>
+  signedInApp()
+    .then((m) => m.companyPages.finder())
+    .then((m) => ({ default: m.CompanyFinderPage })),
+);
+const ResearchPage = lazy(() =>
+  signedInApp()
+    .then((m) => m.companyPages.research())
+    .then((m) => ({ default: m.ResearchPage })),
+);
+const CompanyPage = lazy(() =>
+  signedInApp()
+    .then((m) => m.companyPages.company())
+    .then((m) => ({ default: m.CompanyPage })),
+);
+const CompanyFeedPage = lazy(() =>
+  signedInApp()
+    .then((m) => m.companyPages.feed())
+    .then((m) => ({ default: m.CompanyFeedPage })),
+);
 const Upcoming = lazy(() => signedInApp().then((m) => ({ default: m.Upcoming })));
 
-const UPCOMING_PATHS = APP_PATHS.filter(
-  (path): path is UpcomingPath =>
-    path !== '/app' && path !== '/profile' && path !== '/credits' && path !== '/onboarding',
-);
+const BUILT_PATHS: ReadonlySet<string> = new Set<Exclude<(typeof APP_PATHS)[number], UpcomingPath>>([
+  '/app',
+  '/profile',
+  '/credits',
+  '/onboarding',
+  '/sales-account-development',
+  '/sales-account-development/research',
+  '/sales-account-development/:companyName',
+  '/account-prospect/:companyName',
+  '/company-news/:companyName',
+  '/ai-signals/:companyName',
+]);
+
+const UPCOMING_PATHS = APP_PATHS.filter((path): path is UpcomingPath => !BUILT_PATHS.has(path));
 
 function AppSuspense() {
   return (
@@ -85,6 +116,12 @@ export function App() {
             <Route path="/app" element={<HomePage />} />
             <Route path="/profile" element={<ProfilePage />} />
             <Route path="/credits" element={<CreditsPage />} />
+            <Route path="/sales-account-development" element={<CompanyFinderPage />} />
+            <Route path="/sales-account-development/research" element={<ResearchPage />} />
+            <Route path="/sales-account-development/:companyName" element={<CompanyPage />} />
+            <Route path="/account-prospect/:companyName" element={<CompanyPage />} />
+            <Route path="/company-news/:companyName" element={<CompanyFeedPage kind="news" />} />
+            <Route path="/ai-signals/:companyName" element={<CompanyFeedPage kind="signals" />} />
             {UPCOMING_PATHS.map((path) => (
               <Route key={path} path={path} element={<Upcoming path={path} />} />
             ))}

@@ -17,6 +17,15 @@ import { needsOnboarding, useProfile } from '../lib/profile.ts';
 import { clearLocalData, logOut, useSession } from '../lib/session.ts';
 import { claimQueryCache, queryClient } from './query-client.ts';
 
+// Company Finder (issue 5): each page a chunk of its own (the research table brings TanStack Table and
+// Virtual); imported from here so that their chunk lists stay out of the first-render JS.
+export const companyPages = {
+  finder: () => import('../features/companies/pages/company-finder-page.tsx'),
+  research: () => import('../features/companies/pages/research-page.tsx'),
+  company: () => import('../features/companies/pages/company-page.tsx'),
+  feed: () => import('../features/companies/pages/company-feed-page.tsx'),
+};
+
 /** A guarded route whose feature arrives later: says what it will do, never shows invented data. */
 export function Upcoming({ path }: { path: UpcomingPath }) {
   return <UpcomingPage {...UPCOMING_PAGES[path]} />;

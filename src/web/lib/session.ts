@@ -26,12 +26,16 @@ export const LOCAL_STORAGE_KEYS = [
   'theme',
   // Ours, beyond spec 1 §3: the credit usage alert the user dismissed (see usage-alert-banner.tsx).
   'credits-alert-dismissed',
+  // Ours: the research table's column choice (see features/companies/column-prefs.ts).
+  'company-research-columns',
 ] as const;
 
 /** Spec 1 §3's local user record; only a hint that a session may exist (the cookie is httpOnly). */
 const USER_KEY = 'user';
 
-let state: SessionState = { ready: false, user: null };
+/** What the prerendered HTML was made with: hydration must start from it, whatever is known since. */
+const UNKNOWN: SessionState = { ready: false, user: null };
+let state: SessionState = UNKNOWN;
 let pending: Promise<SessionState> | null = null;
 const listeners = new Set<() => void>();
 
@@ -99,7 +103,8 @@ export function useSession({ checkAlways = true }: { checkAlways?: boolean } = {
       return () => listeners.delete(listener);
     },
     () => state,
-    () => state,
+    // While hydrating a prerendered page React uses this: a session already known would not match the HTML.
+    () => UNKNOWN,
   );
   return current;
 }

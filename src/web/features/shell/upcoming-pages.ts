@@ -2,7 +2,17 @@ import { type AgentId, getAgent } from '../../../shared/agents.ts';
 import type { APP_PATHS } from '../../../shared/routes.ts';
 
 /** Guarded screens that have a page of their own from the start; every other one is announced by UpcomingPage. */
-type BuiltAppPath = '/app' | '/profile' | '/credits' | '/onboarding';
+type BuiltAppPath =
+  | '/app'
+  | '/profile'
+  | '/credits'
+  | '/onboarding'
+  | '/sales-account-development'
+  | '/sales-account-development/research'
+  | '/sales-account-development/:companyName'
+  | '/account-prospect/:companyName'
+  | '/company-news/:companyName'
+  | '/ai-signals/:companyName';
 
 export type UpcomingPath = Exclude<(typeof APP_PATHS)[number], BuiltAppPath>;
 
@@ -32,17 +42,6 @@ export const UPCOMING_PAGES: Record<UpcomingPath, UpcomingPageText> = {
     title: 'Sales Knowledge Agent',
     description:
       'Upload your sales documents (PDF, Word, spreadsheets, Markdown) to your knowledge base and chat with them. Every answer cites the document, section and page it came from.',
-  },
-  '/sales-account-development': agentPage('alex'),
-  '/sales-account-development/research': {
-    title: 'Workspace',
-    description:
-      'Your research workspace: the companies you have found and saved (My Companies), ready to research further, hand to People Finder or use in a generated document.',
-  },
-  '/sales-account-development/:companyName': {
-    title: 'Company research',
-    description:
-      'Everything known about one company in one place: its profile from the company data, the people you have found there, and your saved research.',
   },
   '/instant-sales-answers': agentPage('emma'),
   '/automated-rfp-responses': agentPage('maya'),
@@ -88,19 +87,6 @@ export const UPCOMING_PAGES: Record<UpcomingPath, UpcomingPageText> = {
     title: 'Integrations',
     description:
       'Connect an AI model (any OpenAI-compatible endpoint) to improve answers and documents, create API keys and webhooks, and import or export your companies and contacts.',
-  },
-  '/ai-signals/:companyName': {
-    title: 'AI Signals',
-    description: 'Signals about one company that suggest it is a good time to reach out.',
-  },
-  '/company-news/:companyName': {
-    title: 'Company News',
-    description: 'Recent news about one company, to open a conversation with something relevant.',
-  },
-  '/account-prospect/:companyName': {
-    title: 'Account Prospect',
-    description:
-      'A prospecting view of one account: the company, its key people and the next steps to reach them.',
   },
   '/agents': {
     title: 'AI Agents',

@@ -1,21 +1,6 @@
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
-import { DESKTOP_AUTO_CLOSE_MS, MOBILE_BREAKPOINT_PX } from '../../../shared/app-nav.ts';
-
-const DESKTOP_QUERY = `(min-width: ${MOBILE_BREAKPOINT_PX}px)`;
-
-/** True at 768 px and wider (spec 1 §2.10); false before the first client render. */
-export function useIsDesktop(): boolean {
-  const subscribe = useCallback((onChange: () => void) => {
-    const query = window.matchMedia(DESKTOP_QUERY);
-    query.addEventListener('change', onChange);
-    return () => query.removeEventListener('change', onChange);
-  }, []);
-  return useSyncExternalStore(
-    subscribe,
-    () => window.matchMedia(DESKTOP_QUERY).matches,
-    () => false,
-  );
-}
+import { useEffect } from 'react';
+import { DESKTOP_AUTO_CLOSE_MS } from '../../../shared/app-nav.ts';
+import { useIsDesktop } from '../../lib/use-is-desktop.ts';
 
 /** Spec 1 §2.10: a mobile menu left open closes itself 100 ms after the window reaches desktop width. */
 export function useCloseOnDesktop(open: boolean, close: () => void): void {

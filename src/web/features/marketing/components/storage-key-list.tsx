@@ -37,6 +37,10 @@ const BROWSER_STORAGE_KEYS: readonly { key: string; purpose: string }[] = [
     purpose:
       'That you closed the credit usage alert, so it stays closed until the next alert or billing cycle.',
   },
+  {
+    key: 'company-research-columns',
+    purpose: 'Which columns you chose to show in the company research table.',
+  },
 ];
 
 /** The local-storage keys the app uses and why (spec 1 §3), as shown on the privacy and cookies pages. */

@@ -4,8 +4,9 @@ import { Link } from 'react-router';
 import { BRAND_NAME } from '../../../../shared/marketing.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { useIsDesktop } from '../../../lib/use-is-desktop.ts';
 import { updateSidebarState, useSidebarState } from '../sidebar-store.ts';
-import { useCloseOnDesktop, useIsDesktop } from '../use-media-query.ts';
+import { useCloseOnDesktop } from '../use-media-query.ts';
 import { AppSidebar, type ShellUser } from './app-sidebar.tsx';
 import { MOBILE_NAV_HEIGHT, MobileBottomNav } from './mobile-bottom-nav.tsx';
 

@@ -1,0 +1,382 @@
+/**
+ * The Company Finder over the API: search pages, facet counts, one company, My Companies changes and CSV
+ * export, each as its fetcher, query options and hook. Shapes: src/server/features/companies/routes.ts.
+ */
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  keepPreviousData,
+  type QueryClient,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type { TargetAccountStatus } from '../../../shared/companies.ts';
+import type { ValidFilters } from '../../../shared/filter-validator.ts';
+import type { FitScore } from '../../../shared/fit-score.ts';
+import { ApiError, apiFetch, errorMessage } from '../../lib/api.ts';
+import { invalidateCredits, notifyCharge, toastInsufficient } from '../../lib/credits.ts';
+import {
+  type CompanySearch,
+  hasCriteria,
+  toFilterBody,
+  toFilterParams,
+  toSearchParams,
+} from './search-params.ts';
+
+export type SavedAccount = {
+  companyId: string;
+  notes: string;
+  tags: string[];
+  status: TargetAccountStatus;
+  savedAt: string;
+  updatedAt: string;
+};
+
+export type Fit = Pick<FitScore, 'score' | 'tier' | 'reason'>;
+
+export type Company = {
+  id: string;
+  name: string;
+  domain: string | null;
+  website: string | null;
+  primaryIndustry: string | null;
+  naicsCode: string | null;
+  subIndustry: string | null;
+  size: string | null;
+  employees: number | null;
+  country: string | null;
+  countryCode: string | null;
+  region: string | null;
+  city: string | null;
+  location: string | null;
+  foundedYear: number | null;
+  ticker: string | null;
+  exchange: string | null;
+  description: string | null;
+  source: string;
+  license: string;
+  imported: boolean;
+  saved: boolean;
+  /** Against the user's active ICP segments; null without one, absent from a server that does not score. */
+  fit?: Fit | null;
+  /** The My Companies entry, when the server sends it with the row. */
+  savedAccount?: SavedAccount | null;
+};
+
+export type FilterValidationResult = {
+  validFilters: ValidFilters;
+  invalidFilters: string[];
+  suggestions: string[];
+};
+
+export type CompanyPage = {
+  companies: Company[];
+  nextCursor: string | null;
+  filterValidation: FilterValidationResult;
+  creditsCharged: number;
+};
+
+export type FacetDimension = 'industry' | 'size' | 'country' | 'source';
+export type FacetCount = { value: string; count: number };
+export type Facets = Record<FacetDimension, FacetCount[]>;
+
+export type CompanyDetail = Company & { similar: Company[]; savedAccount: SavedAccount | null };
+
+export type SavedChange = { notes?: string; tags?: string[]; status?: TargetAccountStatus };
+
+/** What an export would cost before it runs; `truncated` when the search finds more than one export holds. */
+export type ExportQuote = { rows: number; credits: number; available: number; truncated?: boolean };
+
+/** Rows per page: the table fetches the next page as the user scrolls near the end. */
+export const PAGE_SIZE = 50;
+
+const COMPANIES_KEY = ['companies'] as const;
+
+// ---------------------------------------------------------------------------------------------------------
+// Search
+// ---------------------------------------------------------------------------------------------------------
+
+const notRetriedOnRefusal = (failures: number, error: unknown) =>
+  failures < 1 && !(error instanceof ApiError && error.status < 500);
+
+async function getCompanyPage(
+  search: CompanySearch,
+  cursor: string | null,
+  client: QueryClient,
+): Promise<CompanyPage> {
+  const params = toSearchParams(search, PAGE_SIZE);
+  if (cursor) params.set('cursor', cursor);
+  let page: CompanyPage;
+  try {
+    page = await apiFetch<CompanyPage>(`/api/v1/companies?${params}`);
+  } catch (err) {
+    // Spec 2 §8 'Insufficient Credits': only a first page with criteria is ever charged.
+    if (!cursor && hasCriteria(search)) toastInsufficient(err, 'Company search');
+    throw err;
+  }
+  if (page.creditsCharged > 0) {
+    notifyCharge({ activityType: 'company_search', creditsCharged: page.creditsCharged });
+    void invalidateCredits(client);
+  }
+  return page;
+}
+
+export const searchKey = (search: CompanySearch) =>
+  [...COMPANIES_KEY, 'search', toSearchParams(search, PAGE_SIZE).toString()] as const;
+
+export const companySearchQueryOptions = (search: CompanySearch) =>
+  infiniteQueryOptions({
+    queryKey: searchKey(search),
+    queryFn: ({ pageParam, client }) => getCompanyPage(search, pageParam, client),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    // A search with criteria is paid: it is run again only when the user asks (Retry), never because the
+    // cache thinks it is old. Saved marks are patched in place (see patchCompany).
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: notRetriedOnRefusal,
+  });
+
+export const useCompanySearch = (search: CompanySearch) =>
+  useInfiniteQuery({ ...companySearchQueryOptions(search), placeholderData: keepPreviousData });
+
+export const getFacets = (search: CompanySearch) =>
+  apiFetch<Facets>(`/api/v1/companies/facets?${toFilterParams(search)}`);
+
+export const facetsQueryOptions = (search: CompanySearch) =>
+  queryOptions({
+    queryKey: [...COMPANIES_KEY, 'facets', toFilterParams(search).toString()],
+    queryFn: () => getFacets(search),
+    retry: notRetriedOnRefusal,
+  });
+
+export const useFacets = (search: CompanySearch) =>
+  useQuery({ ...facetsQueryOptions(search), placeholderData: keepPreviousData });
+
+// ---------------------------------------------------------------------------------------------------------
+// One company
+// ---------------------------------------------------------------------------------------------------------
+
+export const getCompany = (idOrName: string) =>
+  apiFetch<CompanyDetail>(`/api/v1/companies/${encodeURIComponent(idOrName)}`);
+
+export const companyQueryOptions = (idOrName: string) =>
+  queryOptions({
+    queryKey: [...COMPANIES_KEY, 'detail', idOrName.toLowerCase()],
+    queryFn: () => getCompany(idOrName),
+    retry: notRetriedOnRefusal,
+    staleTime: 60_000,
+  });
+
+export const useCompany = (idOrName: string, enabled = true) =>
+  useQuery({ ...companyQueryOptions(idOrName), enabled });
+
+/**
+ * The My Companies entry of a saved row: sent with the row by a server that does, else read from the
+ * company (only for the rows on screen, as the table is virtualised).
+ */
+export function useSavedAccount(company: Company): { account: SavedAccount | null; pending: boolean } {
+  const needsFetch = company.saved && company.savedAccount === undefined;
+  const detail = useCompany(company.id, needsFetch);
+  if (!company.saved) return { account: null, pending: false };
+  if (company.savedAccount !== undefined) return { account: company.savedAccount, pending: false };
+  return { account: detail.data?.savedAccount ?? null, pending: detail.isPending };
+}
+
+/**
+ * The address of a company page: its name, as spec 1 §2.1 has it, unless the name cannot be one path segment
+ * (a slash, or the word 'research', which is the research table's own address): then its id.
+ */
+export function companyPath(
+  company: Pick<Company, 'id' | 'name'>,
+  base = '/sales-account-development',
+): string {
+  const byName = !company.name.includes('/') && company.name.trim().toLowerCase() !== 'research';
+  return `${base}/${encodeURIComponent(byName ? company.name : company.id)}`;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// My Companies
+// ---------------------------------------------------------------------------------------------------------
+
+type CompanyPatch = { saved: boolean; savedAccount: SavedAccount | null };
+
+/**
+ * Puts a save or removal into every cached copy of the company, instead of fetching searches again (a
+ * search with criteria costs a credit); My Companies lists are free, so they are fetched again.
+ */
+function patchCompany(client: QueryClient, id: string, patch: CompanyPatch): Promise<void> {
+  const apply = <T extends Company>(company: T): T =>
+    company.id === id
+      ? {
+          ...company,
+          saved: patch.saved,
+          ...(company.savedAccount !== undefined ? { savedAccount: patch.savedAccount } : {}),
+        }
+      : company;
+  client.setQueriesData<InfiniteData<CompanyPage>>({ queryKey: [...COMPANIES_KEY, 'search'] }, (data) =>
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((page) => ({ ...page, companies: page.companies.map(apply) })),
+        }
+      : data,
+  );
+  client.setQueriesData<CompanyDetail>({ queryKey: [...COMPANIES_KEY, 'detail'] }, (data) =>
+    data
+      ? {
+          ...apply(data),
+          ...(data.id === id ? { savedAccount: patch.savedAccount } : {}),
+          similar: data.similar.map(apply),
+        }
+      : data,
+  );
+  return client.invalidateQueries({
+    queryKey: [...COMPANIES_KEY, 'search'],
+    predicate: (query) => String(query.queryKey[2]).includes('myCompanies=true'),
+  });
+}
+
+export const saveCompany = (id: string, change: SavedChange = {}) =>
+  apiFetch<SavedAccount>(`/api/v1/companies/${id}/saved`, { method: 'PUT', body: change });
+
+export const unsaveCompany = (id: string) =>
+  apiFetch<void>(`/api/v1/companies/${id}/saved`, { method: 'DELETE' });
+
+/** Saves a company to My Companies, or changes its notes, tags or status. */
+export function useSaveCompany() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, change }: { id: string; change?: SavedChange }) => saveCompany(id, change),
+    onSuccess: (account, { id }) => patchCompany(client, id, { saved: true, savedAccount: account }),
+  });
+}
+
+export function useUnsaveCompany() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => unsaveCompany(id),
+    onSuccess: (_nothing, id) => patchCompany(client, id, { saved: false, savedAccount: null }),
+  });
+}
+
+/** Saves several companies (the table's selection); resolves with how many were saved and failed. */
+export function useSaveMany() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (ids: readonly string[]) => {
+      // A few at a time: a selection can be hundreds of rows.
+      const results: PromiseSettledResult<SavedAccount>[] = new Array(ids.length);
+      let next = 0;
+      const worker = async () => {
+        while (next < ids.length) {
+          const i = next++;
+          results[i] = await saveCompany(ids[i] ?? '').then(
+            (value) => ({ status: 'fulfilled', value }) as const,
+            (reason: unknown) => ({ status: 'rejected', reason }) as const,
+          );
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(4, ids.length) }, worker));
+      await Promise.all(
+        results.map((result, i) =>
+          result.status === 'fulfilled'
+            ? patchCompany(client, ids[i] ?? '', { saved: true, savedAccount: result.value })
+            : undefined,
+        ),
+      );
+      return {
+        saved: results.filter((r) => r.status === 'fulfilled').length,
+        failed: results.filter((r) => r.status === 'rejected').length,
+      };
+    },
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// CSV export (charged: 1 credit per 100 rows)
+// ---------------------------------------------------------------------------------------------------------
+
+const EXPORTS = '/api/v1/companies/exports';
+
+/** What to export: the selected rows, or everything the search finds. */
+export type ExportTarget = { ids: string[] } | { search: CompanySearch };
+
+const exportBody = (target: ExportTarget) =>
+  'ids' in target ? { ids: target.ids } : toFilterBody(target.search);
+
+/** Whether this server exports companies: its OpenAPI document lists every route it serves. */
+async function probeExport(): Promise<boolean> {
+  const doc = await apiFetch<{ paths?: Record<string, unknown> }>('/api/openapi.json');
+  return Boolean(doc.paths?.[EXPORTS] && doc.paths[`${EXPORTS}/quote`]);
+}
+
+export const useExportAvailable = () =>
+  useQuery({
+    queryKey: [...COMPANIES_KEY, 'export-available'],
+    queryFn: probeExport,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  }).data === true;
+
+export const getExportQuote = (target: ExportTarget) =>
+  apiFetch<ExportQuote>(`${EXPORTS}/quote`, { method: 'POST', body: exportBody(target) });
+
+export const useExportQuote = (target: ExportTarget, enabled: boolean) =>
+  useQuery({
+    queryKey: [...COMPANIES_KEY, 'export-quote', JSON.stringify(exportBody(target))],
+    queryFn: () => getExportQuote(target),
+    enabled,
+    staleTime: 0,
+    retry: notRetriedOnRefusal,
+  });
+
+const today = () => {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+};
+
+function fileNameOf(response: Response): string {
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
+  const name = match?.[1] ? decodeURIComponent(match[1]) : '';
+  return /^[\w.\- ]+\.csv$/.test(name) ? name : `prospector-companies-${today()}.csv`;
+}
+
+/** Runs the export and hands the CSV to the browser as a download. */
+export function useExportCompanies() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ target, credits }: { target: ExportTarget; credits: number }) => {
+      const response = await fetch(EXPORTS, {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'content-type': 'application/json', accept: 'text/csv' },
+        body: JSON.stringify(exportBody(target)),
+      });
+      if (!response.ok) {
+        const { message, code, details } = await errorMessage(response);
+        throw new ApiError(message, response.status, code, details ?? null);
+      }
+      const blob = await response.blob();
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = fileNameOf(response);
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      const charged = Number(response.headers.get('x-credits-charged'));
+      return {
+        credits: Number.isFinite(charged) && response.headers.has('x-credits-charged') ? charged : credits,
+      };
+    },
+    onSuccess: ({ credits }) => {
+      if (credits > 0) notifyCharge({ activityType: 'export', creditsCharged: credits });
+      return invalidateCredits(client);
+    },
+  });
+}

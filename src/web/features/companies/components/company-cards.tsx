@@ -1,0 +1,112 @@
+import type { RowSelectionState } from '@tanstack/react-table';
+import { Loader2 } from 'lucide-react';
+import { Link } from 'react-router';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { type Company, companyPath, useSavedAccount } from '../api.ts';
+import { formatNumber, listingOf, locationOf, STATUS_LABELS, sizeOf } from '../format.ts';
+import { FitBadge } from './fit-badge.tsx';
+import { SaveToggle } from './save-toggle.tsx';
+
+function SavedStatus({ company }: { company: Company }) {
+  const { account } = useSavedAccount(company);
+  if (!account) return null;
+  return (
+    <>
+      <div className="flex flex-wrap gap-1.5">
+        <Badge variant="secondary">{STATUS_LABELS[account.status]}</Badge>
+        {account.tags.map((tag) => (
+          <Badge key={tag} variant="outline">
+            {tag}
+          </Badge>
+        ))}
+      </div>
+      {account.notes && <p className="line-clamp-2 text-sm">{account.notes}</p>}
+    </>
+  );
+}
+
+type Props = {
+  rows: Company[];
+  selection: RowSelectionState;
+  onSelectionChange: (selection: RowSelectionState) => void;
+  myCompanies: boolean;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => void;
+  caption: string;
+};
+
+/** The research results on a phone: one card per company, the same selection and save as the table. */
+export function CompanyCards({
+  rows,
+  selection,
+  onSelectionChange,
+  myCompanies,
+  hasNextPage,
+  isFetchingNextPage,
+  fetchNextPage,
+  caption,
+}: Props) {
+  const toggle = (id: string, checked: boolean) => {
+    const next = { ...selection };
+    if (checked) next[id] = true;
+    else delete next[id];
+    onSelectionChange(next);
+  };
+  return (
+    <div className="flex flex-col gap-3">
+      <ul className="flex flex-col gap-3" aria-label={caption} data-company-cards>
+        {rows.map((company) => {
+          const details = [
+            company.primaryIndustry,
+            locationOf(company),
+            sizeOf(company),
+            listingOf(company),
+          ].filter(Boolean);
+          return (
+            <li
+              key={company.id}
+              className="flex items-start gap-3 rounded-xl border bg-card p-4"
+              data-company-row={company.name}
+            >
+              <input
+                type="checkbox"
+                className="mt-1 size-4 shrink-0 accent-primary"
+                aria-label={`Select ${company.name}`}
+                checked={selection[company.id] === true}
+                onChange={(event) => toggle(company.id, event.target.checked)}
+              />
+              <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+                <Link
+                  to={companyPath(company)}
+                  className="truncate font-medium underline-offset-4 hover:underline"
+                >
+                  {company.name}
+                </Link>
+                {company.domain && (
+                  <span className="truncate text-xs text-muted-foreground">{company.domain}</span>
+                )}
+                {details.length > 0 && <p className="text-sm text-muted-foreground">{details.join(' · ')}</p>}
+                {company.fit && <FitBadge fit={company.fit} className="text-sm" />}
+                {myCompanies && <SavedStatus company={company} />}
+              </div>
+              <SaveToggle company={company} className="-mt-1 -mr-2" />
+            </li>
+          );
+        })}
+      </ul>
+      <div className="flex flex-col items-stretch gap-2 text-sm text-muted-foreground">
+        <span aria-live="polite">
+          {formatNumber(rows.length)} {rows.length === 1 ? 'company' : 'companies'} shown
+        </span>
+        {hasNextPage && (
+          <Button variant="outline" onClick={fetchNextPage} disabled={isFetchingNextPage}>
+            {isFetchingNextPage && <Loader2 className="animate-spin" aria-hidden />}
+            {isFetchingNextPage ? 'Loading...' : 'Load more'}
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { ArrowLeft, Newspaper, Radar } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { LoadError } from '../../../components/load-error.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent } from '../../../components/ui/card.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { companyPath, useCompany } from '../api.ts';
+import { CompanyNotFound } from '../components/company-not-found.tsx';
+import { useDocumentTitle } from '../use-document-title.ts';
+
+type Kind = 'news' | 'signals';
+
+const TEXT: Record<Kind, { title: string; empty: (name: string) => string; sources: string[] }> = {
+  news: {
+    title: 'Company news',
+    empty: (name) => `No news about ${name} yet`,
+    sources: [
+      'Mentions of the company in documents you upload to your knowledge base, newest first, each linked to the passage.',
+      'Changes in your own records: when you saved the company, and changes to its status, tags and notes.',
+    ],
+  },
+  signals: {
+    title: 'AI signals',
+    empty: (name) => `No signals about ${name} yet`,
+    sources: [
+      'Signals found in your own documents: the company mentioned in a new proposal, RFP or meeting note.',
+      'Changes in your own records that suggest a next step, such as a status that has not moved for a while.',
+    ],
+  },
+};
+
+/**
+ * `/company-news/{companyName}` and `/ai-signals/{companyName}`: built only from data the user holds, so for
+ * now an honest empty state that says what will appear here, and never invented news or signals.
+ */
+export function CompanyFeedPage({ kind }: { kind: Kind }) {
+  const { companyName = '' } = useParams();
+  const company = useCompany(companyName);
+  const text = TEXT[kind];
+  const name = company.data?.name ?? companyName;
+  useDocumentTitle(`${text.title}: ${name}`);
+  const Icon = kind === 'news' ? Newspaper : Radar;
+
+  if (company.error instanceof ApiError && company.error.status === 404) {
+    return <CompanyNotFound name={companyName} />;
+  }
+  const back = company.data ? companyPath(company.data) : null;
+
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6 sm:px-8 sm:py-10">
+      {back && (
+        <Link
+          to={back}
+          className="inline-flex items-center gap-1.5 self-start text-sm text-muted-foreground hover:text-foreground"
+        >
+          <ArrowLeft className="size-4" aria-hidden />
+          {name}
+        </Link>
+      )}
+      <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">
+        {text.title}: {name}
+      </h1>
+      {company.isError ? (
+        <LoadError message="Failed to load the company" onRetry={() => void company.refetch()} />
+      ) : !company.data ? (
+        <Skeleton className="h-56 w-full" />
+      ) : (
+        <Card>
+          <CardContent className="flex flex-col items-center gap-4 p-8 text-center" data-empty-feed={kind}>
+            <span className="flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground">
+              <Icon className="size-6" aria-hidden />
+            </span>
+            <h2 className="text-lg font-semibold">{text.empty(company.data.name)}</h2>
+            <p className="max-w-lg text-sm text-muted-foreground">
+              This page shows only what comes from data you hold, so it stays empty until there is some. We do
+              not make up news or signals. What will appear here:
+            </p>
+            <ul className="flex max-w-lg list-disc flex-col gap-2 pl-5 text-left text-sm">
+              {text.sources.map((source) => (
+                <li key={source}>{source}</li>
+              ))}
+            </ul>
+            {back && (
+              <Button asChild variant="outline">
+                <Link to={back}>Back to {company.data.name}</Link>
+              </Button>
+            )}
+          </CardContent>
+        </Card>
+      )}
+    </div>
+  );
+}
