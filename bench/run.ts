@@ -1,6 +1,7 @@
 /** `npm run bench`: every benchmark in turn (build first: `npm run build`, or npm start builds). */
 import { benchAuth } from './auth.ts';
 import { benchCompanyLoad } from './company-load.ts';
+import { benchCompanySearch } from './company-search.ts';
 import { benchCredits } from './credits.ts';
 import { benchServer } from './server.ts';
 import { benchWebVitals } from './web-vitals.ts';
@@ -12,6 +13,7 @@ const figures = [
   ...(which === undefined || which === 'auth' ? await benchAuth() : []),
   ...(which === undefined || which === 'credits' ? await benchCredits() : []),
   ...(which === undefined || which === 'company-load' ? await benchCompanyLoad() : []),
+  ...(which === undefined || which === 'company-search' ? await benchCompanySearch() : []),
 ];
 const missed = figures.filter((f) => !f.ok);
 console.log(missed.length ? `\n${missed.length} target(s) missed.` : '\nAll targets met.');

@@ -346,6 +346,11 @@ export const companyMaster = pgTable(
     index('company_master_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     index('company_master_name_idx').on(t.name, t.id),
     index('company_master_industry_idx').on(t.primaryIndustry),
+    // The filter panel over the shared rows, answered from the index alone: a search by industry, size and
+    // country sorted by name, and the facet counts under an industry (see search.ts).
+    index('company_master_panel_idx')
+      .on(t.primaryIndustry, t.size, t.country, t.source, t.name, t.id)
+      .where(sql`${t.ownerId} is null`),
     index('company_master_size_idx').on(t.size),
     index('company_master_place_idx').on(t.country, t.region, t.city),
     index('company_master_employees_idx').on(t.employees, t.id),

@@ -142,10 +142,29 @@ export function checkMapping(mapping: ImportMapping, columns: readonly string[])
 type RowResult = { row?: CopyRow; error?: string };
 
 /** One CSV record as a company row of its owner, or the reason it cannot be one. */
+type StoredValue = (kind: 'industry' | 'size' | 'region', value: string) => string | null;
+
+/**
+ * The stored value the user's words match first, or null; remembered per word, since a file repeats the
+ * same few industries and countries on every row.
+ */
+function storedValues(vocabulary: FilterVocabulary): StoredValue {
+  const seen = new Map<string, string | null>();
+  return (kind, value) => {
+    const key = `${kind}\u0000${value}`;
+    let stored = seen.get(key);
+    if (stored === undefined) {
+      stored = matchFilterValue(kind, value, vocabulary)?.values[0] ?? null;
+      seen.set(key, stored);
+    }
+    return stored;
+  };
+}
+
 function toRow(
   record: Record<string, string>,
   mapping: ImportMapping,
-  vocabulary: FilterVocabulary,
+  stored: StoredValue,
   owner: { userId: string; importId: string },
 ): RowResult {
   const cell = (field: ImportField) => {
@@ -170,7 +189,7 @@ function toRow(
   const domain = cell('domain') ? webAddress(cell('domain')).domain : web.domain;
   // The user's words become stored values where they match ("fintech" -> Fintech), else they are kept.
   const first = (kind: 'industry' | 'size' | 'region', value: string | null) =>
-    value ? (matchFilterValue(kind, value, vocabulary)?.values[0] ?? null) : null;
+    value ? stored(kind, value) : null;
   const industryText = cell('industry');
   const industry = first('industry', industryText);
   const country = first('region', cell('country')) ?? cell('country');
@@ -309,7 +328,7 @@ export function registerImportJob(jobs: JobQueue, database: Database, vocabulary
       const { records, errors: parseErrors } = parseCsv(started.content);
       const mapping = started.mapping as ImportMapping;
       const owner = { userId: started.userId, importId: started.id };
-      const vocab = await vocabulary.forCaller({ id: started.userId });
+      const stored = storedValues(await vocabulary.forCaller({ id: started.userId }));
       await ctx.progress(5, 'Checking rows');
 
       const seen = new Set<string>();
@@ -327,7 +346,7 @@ export function registerImportJob(jobs: JobQueue, database: Database, vocabulary
       records.forEach((record, index) => {
         const rowNumber = index + 2;
         const parseError = parseErrors.get(rowNumber);
-        const result = parseError ? { error: parseError } : toRow(record, mapping, vocab, owner);
+        const result = parseError ? { error: parseError } : toRow(record, mapping, stored, owner);
         if (result.error || !result.row) {
           errorRows++;
           if (errors.length < MAX_REPORTED_ERRORS)

@@ -1,7 +1,7 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { COMPANY_SOURCES, TARGET_ACCOUNT_STATUSES } from '../../../shared/companies.ts';
+import { COMPANY_SORTS, COMPANY_SOURCES, TARGET_ACCOUNT_STATUSES } from '../../../shared/companies.ts';
 import { type FilterInput, validateFilters } from '../../../shared/filter-validator.ts';
 import type { AppDeps, AppEnv } from '../../context.ts';
 import { AppError, errorResponseSchema } from '../../http/errors.ts';
@@ -21,10 +21,10 @@ import {
 } from './imports.ts';
 import { COMPANY_NOT_FOUND, getSavedAccount, saveAccount, unsaveAccount } from './saved.ts';
 import {
-  COMPANY_SORTS,
   type CompanyQuery,
   companyFacets,
   countCompanies,
+  createSharedCache,
   getCompany,
   searchCompanies,
 } from './search.ts';
@@ -370,6 +370,8 @@ export function companiesRoutes(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
   const { db } = deps.database;
   const vocabulary = createVocabulary(db);
+  vocabulary.warm();
+  const shared = createSharedCache();
   app.use('/api/v1/companies', requireCaller(deps));
   app.use('/api/v1/companies/*', requireCaller(deps));
 
@@ -426,7 +428,7 @@ export function companiesRoutes(deps: AppDeps) {
       return c.json({ companies: [], nextCursor: null, filterValidation, creditsCharged: 0 }, 200);
     }
     const { caller } = c.var;
-    const search = () => searchCompanies(db, caller, query);
+    const search = () => searchCompanies(db, caller, query, shared);
     // Charged only when a search with criteria finds something (Apollo's rule), after it succeeded.
     const paid = hasCriteria(params) && !params.cursor;
     const [{ result: page, charge }, segments] = await Promise.all([
@@ -453,7 +455,7 @@ export function companiesRoutes(deps: AppDeps) {
   app.openapi(routes.facets, async (c) => {
     const { query, kindEmptied } = await toQuery(c, c.req.valid('query'));
     if (kindEmptied) return c.json({ industry: [], size: [], country: [], source: [] }, 200);
-    return c.json(await companyFacets(db, c.var.caller, query), 200);
+    return c.json(await companyFacets(db, c.var.caller, query, shared), 200);
   });
 
   app.openapi(routes.save, async (c) => {

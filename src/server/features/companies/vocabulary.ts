@@ -9,10 +9,13 @@ const SHARED_TTL_MS = 5 * 60_000;
 /** A user's imports change their own vocabulary (a new city): they see it within a few seconds. */
 const USER_TTL_MS = 10_000;
 
-type Cached = { at: number; vocabulary: FilterVocabulary };
+type Cached = { at: number; vocabulary: Promise<FilterVocabulary> };
 
-const distinctValues = async (tx: Db, owner: 'shared' | 'own') => {
-  const scope = owner === 'shared' ? sql`owner_id is null` : sql`owner_id is not null`;
+/** The distinct values of the shared rows, or (with a caller) of that caller's own imports. */
+const distinctValues = async (tx: Db, ownerId: string | null) => {
+  // `owner_id = caller` rather than `is not null` under the role: the index finds the caller's rows alone
+  // instead of every user's imports for the policy to discard.
+  const scope = ownerId === null ? sql`owner_id is null` : sql`owner_id = ${ownerId}::uuid`;
   const [row] = await queryRows<Record<keyof FilterVocabulary, string[] | null>>(
     tx,
     sql`select
@@ -42,33 +45,64 @@ const merge = (a: FilterVocabulary, b: FilterVocabulary): FilterVocabulary => ({
 /**
  * The values filters are validated against (spec 3 §5 "against company master data"): what the shared data
  * holds plus the caller's own imports. The same object is returned while fresh, so the validator's index of
- * it is built once.
+ * it is built once. Reading the shared values takes a second or more at a million rows, so it is done once
+ * for all the requests that need it at the same time, started when the routes are made, and redone in the
+ * background when stale (requests meanwhile get the previous values).
  */
 export function createVocabulary(db: Db) {
   let shared: Cached | null = null;
+  let refreshing: Promise<unknown> | null = null;
   const perUser = new Map<string, Cached>();
 
-  async function sharedVocabulary(): Promise<FilterVocabulary> {
-    if (!shared || Date.now() - shared.at > SHARED_TTL_MS) {
-      shared = { at: Date.now(), vocabulary: await distinctValues(db, 'shared') };
+  function readShared(): Cached {
+    const entry: Cached = { at: Date.now(), vocabulary: distinctValues(db, null) };
+    entry.vocabulary.catch(() => {
+      if (shared === entry) shared = null;
+    });
+    return entry;
+  }
+
+  async function sharedVocabulary(): Promise<{ at: number; vocabulary: FilterVocabulary }> {
+    if (!shared) shared = readShared();
+    else if (Date.now() - shared.at > SHARED_TTL_MS && !refreshing) {
+      const next = readShared();
+      refreshing = next.vocabulary
+        .then(() => {
+          shared = next;
+        })
+        .catch(() => {})
+        .finally(() => {
+          refreshing = null;
+        });
     }
-    return shared.vocabulary;
+    const current = shared;
+    return { at: current.at, vocabulary: await current.vocabulary };
   }
 
   return {
     async forCaller(caller: Pick<Caller, 'id'>): Promise<FilterVocabulary> {
       const base = await sharedVocabulary();
       const cached = perUser.get(caller.id);
-      if (cached && Date.now() - cached.at < USER_TTL_MS && shared && cached.at >= shared.at) {
+      if (cached && Date.now() - cached.at < USER_TTL_MS && cached.at >= base.at) {
         return cached.vocabulary;
       }
-      // Row-level security limits "own" to the caller's imports.
-      const own = await withUser(db, caller.id, (tx) => distinctValues(tx, 'own'));
-      const empty = Object.values(own).every((values) => values.length === 0);
-      const vocabulary = empty ? base : merge(base, own);
+      // Row-level security limits the statement to the caller's rows as well.
+      const vocabulary = withUser(db, caller.id, (tx) => distinctValues(tx, caller.id)).then((own) =>
+        Object.values(own).every((values) => values.length === 0)
+          ? base.vocabulary
+          : merge(base.vocabulary, own),
+      );
       if (perUser.size > 10_000) perUser.clear();
-      perUser.set(caller.id, { at: Date.now(), vocabulary });
+      const entry = { at: Date.now(), vocabulary };
+      perUser.set(caller.id, entry);
+      vocabulary.catch(() => {
+        if (perUser.get(caller.id) === entry) perUser.delete(caller.id);
+      });
       return vocabulary;
+    },
+    /** Reads the shared values now, so that the first search does not wait for them. */
+    warm(): void {
+      sharedVocabulary().catch(() => {});
     },
     /** After new data was loaded or imported. */
     forget(callerId?: string) {

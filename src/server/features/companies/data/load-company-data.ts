@@ -60,6 +60,8 @@ export async function loadCompanyData(
   if (await hasRealData(database.db)) return { loaded: 0, ms: performance.now() - started };
   const { rows, stats } = buildCompanyRows(readSourceTexts(options.sourcesDir ?? SOURCES_DIR), loadPlaces());
   const loaded = await writeCompanyRows(database, rows);
+  // Planner statistics for the new rows (PGlite has no autovacuum to gather them).
+  if (loaded > 0) await database.db.execute(sql`analyze company_master`);
   const ms = performance.now() - started;
   options.logger?.info({ ...stats, loaded, ms: Math.round(ms) }, 'company data loaded');
   return { loaded, ms };

@@ -2,6 +2,7 @@
  * Writes synthetic companies into `company_master` with COPY, in one transaction: a failed run leaves the
  * table as it was.
  */
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { dropSecondaryIndexes, withCopySession } from './copy-companies.ts';
 import { type GenerateOptions, generateCompanies } from './generate-companies.ts';
@@ -60,5 +61,8 @@ export async function writeSyntheticCompanies(
     for (const statement of rebuild) await session.query(statement);
     return removed;
   });
+  // Planner statistics and the visibility map for the new rows: PGlite has no autovacuum at all, and on
+  // PostgreSQL it comes later; until then plans are guesses and index-only scans read the table as well.
+  await database.db.execute(sql`vacuum analyze company_master`);
   return { written, deleted, ms: performance.now() - started };
 }

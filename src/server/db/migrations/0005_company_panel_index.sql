@@ -1,0 +1,1 @@
+CREATE INDEX "company_master_panel_idx" ON "company_master" USING btree ("primary_industry","size","country","source","name","id") WHERE "company_master"."owner_id" is null;
