@@ -342,9 +342,14 @@ export const companyMaster = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('company_master_search_idx').using('gin', t.searchVector),
-    index('company_master_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
-    index('company_master_name_idx').on(t.name, t.id),
+    // Text search and sorted pages run over the shared rows without the application role (see search.ts:
+    // under row-level security PostgreSQL cannot use an index for `@@` or `<%`, and a user's own rows are
+    // found by owner), so these indexes hold the shared rows only: an import does not have to update them.
+    index('company_master_search_idx').using('gin', t.searchVector).where(sql`${t.ownerId} is null`),
+    index('company_master_name_trgm_idx')
+      .using('gin', t.name.op('gin_trgm_ops'))
+      .where(sql`${t.ownerId} is null`),
+    index('company_master_name_idx').on(t.name, t.id).where(sql`${t.ownerId} is null`),
     index('company_master_industry_idx').on(t.primaryIndustry),
     // The filter panel over the shared rows, answered from the index alone: a search by industry, size and
     // country sorted by name, and the facet counts under an industry (see search.ts).
@@ -353,8 +358,8 @@ export const companyMaster = pgTable(
       .where(sql`${t.ownerId} is null`),
     index('company_master_size_idx').on(t.size),
     index('company_master_place_idx').on(t.country, t.region, t.city),
-    index('company_master_employees_idx').on(t.employees, t.id),
-    index('company_master_founded_idx').on(t.foundedYear, t.id),
+    index('company_master_employees_idx').on(t.employees, t.id).where(sql`${t.ownerId} is null`),
+    index('company_master_founded_idx').on(t.foundedYear, t.id).where(sql`${t.ownerId} is null`),
     index('company_master_source_idx').on(t.source),
     index('company_master_owner_idx').on(t.ownerId),
     index('company_master_domain_idx').on(sql`lower(${t.domain})`),

@@ -211,9 +211,6 @@ export function createSharedCache({ ttlMs = SHARED_TTL_MS, maxEntries = 2000 } =
       });
       return value;
     },
-    clear(): void {
-      entries.clear();
-    },
   };
 }
 
@@ -408,12 +405,26 @@ export function getCompany(db: Db, caller: Caller, idOrName: string): Promise<Co
 }
 
 /** How many companies match, counting no further than `cap` (an export's limit). */
-export function countCompanies(db: Db, caller: Caller, query: CompanyQuery, cap: number): Promise<number> {
-  return withUser(db, caller.id, async (tx) => {
+export async function countCompanies(
+  db: Db,
+  caller: Caller,
+  query: CompanyQuery,
+  cap: number,
+): Promise<number> {
+  const count = async (tx: Db, from: SQL, parts: SQL[]) => {
     const [row] = await queryRows<{ count: string | number }>(
       tx,
-      sql`select count(*) as count from (select 1 from ${FROM} ${where(conditions(query))} limit ${cap}) capped`,
+      sql`select count(*) as count from (select 1 from ${from} ${where(parts)} limit ${cap}) capped`,
     );
     return Number(row?.count ?? 0);
-  });
+  };
+  const parts = conditions(query);
+  if (query.savedOnly || query.ids) return withUser(db, caller.id, (tx) => count(tx, FROM, parts));
+  // The shared rows and the caller's own apart, as a search does (see above).
+  const shared = await count(db, sql`company_master c`, [SHARED, ...parts]);
+  if (shared >= cap) return cap;
+  const mine = await withUser(db, caller.id, (tx) =>
+    count(tx, sql`company_master c`, [own(caller), ...parts]),
+  );
+  return Math.min(cap, shared + mine);
 }
