@@ -2,10 +2,11 @@
  * Company search benchmark (issue 5, "Speed"): 1,000,000 synthetic companies in PostgreSQL and 100,000 in
  * PGlite. Four cases: (a) a text query, (b) three filters, (c) facet counts under a filter, (d) page 50 of a
  * name-sorted list. Each is measured
- * - through the HTTP API of the production server with autocannon, 32 connections for 10 s, after a 2 s
- *   warm-up (the first request of each case is reported on its own, as the cold figure);
+ * - through the HTTP API of the production server with autocannon, 32 connections (each signed in as its own
+ *   user) for 10 s, after a 2 s warm-up (the first request of each case is reported on its own, as the cold
+ *   figure);
  * - "direct": the same service functions the routes call (the same SQL in the same user-scoped
- *   transactions, without HTTP, sessions, validation, credits or the ICP read), on a database handle of our
+ *   transactions, with the ICP read, without HTTP, sessions, validation or credits), on a database handle of our
  *   own with the server's pool size, 32 calls in flight: warm (with the shared-data cache the routes keep,
  *   after its first call) and cold (without a cache: every call runs every statement, as on a miss).
  * Two references under the same load show what any request costs on the machine: GET /api/health, and a
@@ -126,12 +127,24 @@ function stats(latencies: number[], seconds: number, failures: number): Stats {
   };
 }
 
-/** autocannon against one URL; latencies from its per-response event (its summary has no p95). */
-async function hammer(url: string, headers: Record<string, string>, seconds: number): Promise<Stats> {
+/**
+ * autocannon against one URL, each connection signed in as its own user (32 sellers searching at once, not
+ * one seller sending 32 searches at a time); latencies from its per-response event (its summary has no p95).
+ */
+async function hammer(url: string, sessions: Session[], seconds: number): Promise<Stats> {
   const latencies: number[] = [];
+  let next = 0;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ url, headers, connections: CONNECTIONS, duration: seconds }, (err, done) =>
-      err ? reject(err) : resolve(done),
+    const instance = autocannon(
+      {
+        url,
+        connections: CONNECTIONS,
+        duration: seconds,
+        setupClient: (client) => {
+          client.setHeaders({ cookie: sessions[next++ % sessions.length]?.cookie ?? '' });
+        },
+      },
+      (err, done) => (err ? reject(err) : resolve(done)),
     );
     instance.on('response', (_client, _status, _bytes, ms) => {
       latencies.push(ms);
@@ -226,6 +239,14 @@ async function signUp(base: string, email: string, address: string): Promise<Ses
   return { base, cookie, caller: { id: user.id, email: user.email, name: user.name, emailVerified: false } };
 }
 
+/** One signed-in seller per connection. */
+const signUpSearchers = (base: string) =>
+  Promise.all(
+    Array.from({ length: CONNECTIONS }, (_, i) =>
+      signUp(base, `searcher-${i}-${process.pid}@example.com`, `10.7.1.${i + 1}`),
+    ),
+  );
+
 async function get<T>(session: Session, path: string): Promise<{ ms: number; body: T }> {
   const started = performance.now();
   const response = await fetch(`${session.base}${path}`, { headers: { cookie: session.cookie } });
@@ -281,16 +302,17 @@ const describe = (s: Stats | null) => (s ? `p50 ${s.p50} p95 ${s.p95} ms ${s.rps
 /** The API runs of every case; with `direct`, the direct runs of each right after its API run. */
 async function runCases(
   backend: Backend,
-  session: Session,
+  sessions: Session[],
   direct: Database | null,
 ): Promise<{ firstRequest: number; references: Reference[]; results: CaseResult[] }> {
+  const session = sessions[0] as Session;
   // The very first company request after start (the routes read the filter vocabulary as they start).
   const firstRequest = (await get<SearchPage>(session, '/api/v1/companies?q=blue%20harbor')).ms;
   // What any request costs on this machine: the health check, and one signed-in read of a single row.
   const references: Reference[] = [];
   for (const [label, path] of REFERENCES) {
-    await hammer(`${session.base}${path}`, { cookie: session.cookie }, WARMUP_S);
-    const api = await hammer(`${session.base}${path}`, { cookie: session.cookie }, DURATION_S);
+    await hammer(`${session.base}${path}`, sessions, WARMUP_S);
+    const api = await hammer(`${session.base}${path}`, sessions, DURATION_S);
     console.log(`  ${backend} reference ${label}: API ${describe(api)}`);
     references.push({ label, api });
   }
@@ -306,9 +328,8 @@ async function runCases(
       if (invalidFilters.length) throw new Error(`${c.path}: invalid filters ${invalidFilters.join(', ')}`);
       if (first.body.companies.length === 0) throw new Error(`${c.path} found nothing`);
     }
-    const headers = { cookie: session.cookie };
-    await hammer(`${session.base}${c.path}`, headers, WARMUP_S);
-    const api = await hammer(`${session.base}${c.path}`, headers, DURATION_S);
+    await hammer(`${session.base}${c.path}`, sessions, WARMUP_S);
+    const api = await hammer(`${session.base}${c.path}`, sessions, DURATION_S);
     const { warm, cold } = direct ? await directRuns(direct, session.caller, c) : { warm: null, cold: null };
     console.log(
       `  ${backend} (${c.id}) ${c.label}: first ${Math.round(first.ms)} ms; API ${describe(api)}; ` +
@@ -558,8 +579,7 @@ async function postgresRun(): Promise<Figure[]> {
     }
     const db = database;
     const run = await withServer({ DATABASE_URL: url.toString() }, async (base) => {
-      const session = await signUp(base, `searcher-${process.pid}@example.com`, '10.7.0.1');
-      const cased = await runCases('PostgreSQL', session, db);
+      const cased = await runCases('PostgreSQL', await signUpSearchers(base), db);
       // Last: the imported rows are the importer's, outside the searches above.
       return { ...cased, imported: await importRun('PostgreSQL', base) };
     });
@@ -587,8 +607,8 @@ async function pgliteRun(): Promise<Figure[]> {
       await database.close();
     }
     const { session, ...cased } = await withServer(env, async (base) => {
-      const session = await signUp(base, `searcher-${process.pid}@example.com`, '10.7.0.1');
-      return { session, ...(await runCases('PGlite', session, null)) };
+      const sessions = await signUpSearchers(base);
+      return { session: sessions[0] as Session, ...(await runCases('PGlite', sessions, null)) };
     });
     // PGlite is one process's database: the direct calls open it once the server has stopped.
     const direct = await openDatabase({ mode: 'pglite', dataDir });

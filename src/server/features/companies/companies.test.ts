@@ -203,8 +203,10 @@ describe.each(backends())('company search on $name', (backend: Backend) => {
     const { status, body } = await search(eve, 'q=apple');
     expect(status).toBe(402);
     expect(body.error?.message).toBe('Insufficient credits. Required: 1, Available: 0');
-    // Browsing costs nothing, so it still works.
+    // Browsing costs nothing, and neither does a search that finds nothing: both are answered.
     expect((await search(eve, 'sort=name')).status).toBe(200);
+    const nothing = await search(eve, 'q=zzzzqqqq');
+    expect([nothing.status, nothing.body.companies?.length]).toEqual([200, 0]);
   });
 
   it('pages with a keyset cursor: every row once, in order, for each sort', async () => {

@@ -1,5 +1,4 @@
 import Papa from 'papaparse';
-import type { FitScore } from '../../../shared/fit-score.ts';
 import type { CompanyRow } from './search.ts';
 
 /** The most rows one export holds (Apollo caps exports too); a larger list is narrowed first. */
@@ -9,7 +8,7 @@ export const ROWS_PER_EXPORT_CREDIT = 100;
 
 export const exportCredits = (rows: number) => Math.ceil(rows / ROWS_PER_EXPORT_CREDIT);
 
-const COLUMNS: [string, (c: CompanyRow & { fit: FitScore | null }) => string | number | null][] = [
+const COLUMNS: [string, (c: CompanyRow) => string | number | null][] = [
   ['Name', (c) => c.name],
   ['Domain', (c) => c.domain],
   ['Website', (c) => c.website],
@@ -36,7 +35,7 @@ const COLUMNS: [string, (c: CompanyRow & { fit: FitScore | null }) => string | n
 const safeCell = (value: string | number | null) =>
   typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : (value ?? '');
 
-export function companiesCsv(companies: readonly (CompanyRow & { fit: FitScore | null })[]): string {
+export function companiesCsv(companies: readonly CompanyRow[]): string {
   return Papa.unparse({
     fields: COLUMNS.map(([name]) => name),
     data: companies.map((company) => COLUMNS.map(([, read]) => safeCell(read(company)))),

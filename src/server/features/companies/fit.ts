@@ -1,38 +1,43 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { type FitScore, scoreCompany } from '../../../shared/fit-score.ts';
-import type { IcpSegment } from '../../../shared/profile.ts';
-import type { Caller } from '../../context.ts';
+import type { IcpSegment, IdealCustomerProfile } from '../../../shared/profile.ts';
 import type { Db } from '../../db/client.ts';
-import { prospectScores } from '../../db/schema.ts';
-import { withUser } from '../../db/user-scope.ts';
-import { getProfile } from '../profile/service.ts';
-import type { CompanyRow } from './search.ts';
-
-/** The caller's ICP segments, read once per request. */
-export const icpSegments = async (db: Db, caller: Caller): Promise<IcpSegment[]> =>
-  (await getProfile(db, caller)).idealCustomerProfile.segments;
-
-/** Fit is computed from the current ICP on every read, so an ICP change shows at once. */
-export const withFit = <T extends CompanyRow>(companies: T[], segments: readonly IcpSegment[]) =>
-  companies.map((company) => ({ ...company, fit: scoreCompany(company, segments) }));
+import { prospectScores, userProfiles } from '../../db/schema.ts';
+import type { StoredCompany } from './search.ts';
 
 /**
- * Keeps `prospect_scores` current for the caller's saved companies (what reports, sorting by fit and the
- * integrations read), whenever those companies are shown with a fresh score.
+ * The caller's ICP segments, read in the caller's transaction (one statement, no extra round trips for a
+ * transaction of its own). No profile yet means no segments.
  */
-export async function storeScores(
-  db: Db,
-  caller: Caller,
-  companies: readonly { id: string; saved: boolean; fit: FitScore | null }[],
-): Promise<void> {
-  const rows = companies.filter((c) => c.saved && c.fit);
-  if (rows.length === 0) return;
-  await withUser(db, caller.id, (tx) =>
-    tx
+async function icpSegments(tx: Db, userId: string): Promise<readonly IcpSegment[]> {
+  const [row] = await tx
+    .select({ icp: userProfiles.idealCustomerProfile })
+    .from(userProfiles)
+    .where(eq(userProfiles.userId, userId));
+  return (row?.icp as IdealCustomerProfile | undefined)?.segments ?? [];
+}
+
+/**
+ * Companies with their fit against the caller's current ICP, computed on every read so that an ICP change
+ * shows at once. Fit shown for saved companies is also kept in `prospect_scores` (what reports, sorting by
+ * fit and the integrations read) when `store` is set.
+ */
+export async function withFit<T extends StoredCompany>(
+  tx: Db,
+  userId: string,
+  companies: readonly T[],
+  { store = false } = {},
+): Promise<(T & { fit: FitScore | null })[]> {
+  if (companies.length === 0) return [];
+  const segments = await icpSegments(tx, userId);
+  const scored = companies.map((company) => ({ ...company, fit: scoreCompany(company, segments) }));
+  const saved = scored.filter((c) => c.saved && c.fit);
+  if (store && saved.length > 0) {
+    await tx
       .insert(prospectScores)
       .values(
-        rows.map((c) => ({
-          userId: caller.id,
+        saved.map((c) => ({
+          userId,
           companyId: c.id,
           score: c.fit?.score ?? 0,
           tier: c.fit?.tier ?? 'C',
@@ -49,6 +54,7 @@ export async function storeScores(
           segmentId: sql`excluded.segment_id`,
           computedAt: sql`now()`,
         },
-      }),
-  );
+      });
+  }
+  return scored;
 }

@@ -8,7 +8,6 @@ import { AppError, errorResponseSchema } from '../../http/errors.ts';
 import { requireCaller } from '../../http/session.ts';
 import { getAccount } from '../credits/service.ts';
 import { companiesCsv, EXPORT_MAX_ROWS, exportCredits, ROWS_PER_EXPORT_CREDIT } from './export.ts';
-import { icpSegments, storeScores, withFit } from './fit.ts';
 import {
   decodeCsv,
   getImport,
@@ -428,22 +427,15 @@ export function companiesRoutes(deps: AppDeps) {
       return c.json({ companies: [], nextCursor: null, filterValidation, creditsCharged: 0 }, 200);
     }
     const { caller } = c.var;
-    const search = () => searchCompanies(db, caller, query, shared);
-    // Charged only when a search with criteria finds something (Apollo's rule), after it succeeded.
-    const paid = hasCriteria(params) && !params.cursor;
-    const [{ result: page, charge }, segments] = await Promise.all([
-      paid
-        ? deps.credits.after(caller, 'company_search', search, (found) =>
-            found.companies.length > 0 ? 1 : 0,
-          )
-        : search().then((result) => ({ result, charge: null })),
-      icpSegments(db, caller),
-    ]);
-    const companies = withFit(page.companies, segments);
-    if (query.savedOnly) await storeScores(db, caller, companies);
+    const page = await searchCompanies(db, caller, query, shared);
+    // Charged only when a search with criteria finds something (Apollo's rule), after it succeeded. No check
+    // before it: a search costs less than the check would, and the charge itself refuses (402) when the
+    // credits are not there, so a user who cannot pay still sees nothing.
+    const paid = hasCriteria(params) && !params.cursor && page.companies.length > 0;
+    const charge = paid ? await deps.credits.charge(caller, 'company_search', 1) : null;
     return c.json(
       {
-        companies,
+        companies: page.companies,
         nextCursor: page.nextCursor,
         filterValidation,
         creditsCharged: charge?.creditsCharged ?? 0,
@@ -493,8 +485,8 @@ export function companiesRoutes(deps: AppDeps) {
     if (expected === 0) throw new AppError('VALIDATION_ERROR', 400, 'Nothing to export: no company matches');
     // Checked for the whole file first, so a user who cannot pay never waits for it.
     await deps.credits.check(caller, 'export', exportCredits(expected));
-    const [page, segments] = await Promise.all([searchCompanies(db, caller, query), icpSegments(db, caller)]);
-    const csv = companiesCsv(withFit(page.companies, segments));
+    const page = await searchCompanies(db, caller, query);
+    const csv = companiesCsv(page.companies);
     const charge = await deps.credits.charge(
       caller,
       'export',
@@ -583,13 +575,7 @@ export function companiesRoutes(deps: AppDeps) {
     const company = await getCompany(db, caller, c.req.valid('param').idOrName);
     if (!company) throw new AppError('NOT_FOUND', 404, COMPANY_NOT_FOUND);
     const savedAccount = company.saved ? await getSavedAccount(db, caller, company.id) : null;
-    const segments = await icpSegments(db, caller);
-    const [scored] = withFit([company], segments);
-    if (scored) await storeScores(db, caller, [scored]);
-    return c.json(
-      { ...company, fit: scored?.fit ?? null, similar: withFit(company.similar, segments), savedAccount },
-      200,
-    );
+    return c.json({ ...company, savedAccount }, 200);
   });
 
   return app;

@@ -1,10 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { CompanySort } from '../../../shared/companies.ts';
+import type { FitScore } from '../../../shared/fit-score.ts';
 import type { Caller } from '../../context.ts';
 import { type Db, queryRows } from '../../db/client.ts';
 import type { companyMaster } from '../../db/schema.ts';
 import { withUser } from '../../db/user-scope.ts';
 import { AppError } from '../../http/errors.ts';
+import { withFit } from './fit.ts';
 
 /** A search after its filter values were validated (the stored values, never the user's words). */
 export type CompanyQuery = {
@@ -28,8 +30,8 @@ export type CompanyQuery = {
   cursor?: string;
 };
 
-/** A company as the API shows it: its stored fields, and what it is to the caller. */
-export type CompanyRow = Omit<
+/** A company's stored fields, and what it is to the caller. */
+export type StoredCompany = Omit<
   typeof companyMaster.$inferSelect,
   'ownerId' | 'cik' | 'importId' | 'searchVector' | 'createdAt' | 'updatedAt'
 > & {
@@ -38,6 +40,9 @@ export type CompanyRow = Omit<
   /** In the caller's My Companies. */
   saved: boolean;
 };
+
+/** A company as the API shows it: with its fit against the caller's ICP. */
+export type CompanyRow = StoredCompany & { fit: FitScore | null };
 
 const COLUMNS = sql`c.id, c.name, c.domain, c.website, c.primary_industry as "primaryIndustry",
   c.naics_code as "naicsCode", c.sub_industry as "subIndustry", c.size, c.employees, c.country,
@@ -248,12 +253,18 @@ export function searchCompanies(
   const spec = sortSpec(query.sort, q);
   const parts = conditions(query);
   if (query.cursor) parts.push(after(spec, decodeCursor(query.cursor, query.sort, spec)));
+  // The rows and the caller's ICP in one transaction; My Companies keeps its shown scores.
   const ordered = (scope: SQL | null) =>
-    withUser(db, caller.id, (tx) =>
-      queryRows<CompanyRow & { sortValue: string | number | null }>(
+    withUser(db, caller.id, async (tx) =>
+      withFit(
         tx,
-        sql`select ${COLUMNS}, ${spec.value} as "sortValue" from ${FROM} ${where(scope ? [scope, ...parts] : parts)}
-          ${orderBy(spec)} limit ${query.limit + 1}`,
+        caller.id,
+        await queryRows<StoredCompany & { sortValue: string | number | null }>(
+          tx,
+          sql`select ${COLUMNS}, ${spec.value} as "sortValue" from ${FROM} ${where(scope ? [scope, ...parts] : parts)}
+            ${orderBy(spec)} limit ${query.limit + 1}`,
+        ),
+        { store: query.savedOnly },
       ),
     );
   // My Companies and a selection are a few rows, found from the caller's saved rows or the ids.
@@ -382,7 +393,7 @@ export type CompanyDetail = CompanyRow & { similar: CompanyRow[] };
 export function getCompany(db: Db, caller: Caller, idOrName: string): Promise<CompanyDetail | null> {
   const match = UUID.test(idOrName) ? sql`c.id = ${idOrName}::uuid` : sql`lower(c.name) = lower(${idOrName})`;
   return withUser(db, caller.id, async (tx) => {
-    const [company] = await queryRows<CompanyRow>(
+    const [company] = await queryRows<StoredCompany>(
       tx,
       // A name shared by several rows: the caller's own import first, then the best-known (listed) one.
       sql`select ${COLUMNS} from ${FROM} where ${match}
@@ -390,7 +401,7 @@ export function getCompany(db: Db, caller: Caller, idOrName: string): Promise<Co
     );
     if (!company) return null;
     const similar = company.primaryIndustry
-      ? await queryRows<CompanyRow>(
+      ? await queryRows<StoredCompany>(
           tx,
           sql`select ${COLUMNS} from ${FROM}
             where c.primary_industry = ${company.primaryIndustry} and c.id <> ${company.id}::uuid
@@ -400,7 +411,8 @@ export function getCompany(db: Db, caller: Caller, idOrName: string): Promise<Co
             limit 6`,
         )
       : [];
-    return { ...company, similar };
+    const [scored, ...similarScored] = await withFit(tx, caller.id, [company, ...similar], { store: true });
+    return scored ? { ...scored, similar: similarScored } : null;
   });
 }
 
