@@ -350,6 +350,8 @@ export const companyMaster = pgTable(
       .using('gin', t.name.op('gin_trgm_ops'))
       .where(sql`${t.ownerId} is null`),
     index('company_master_name_idx').on(t.name, t.id).where(sql`${t.ownerId} is null`),
+    // A company page's address is its name, in any case.
+    index('company_master_lower_name_idx').on(sql`lower(${t.name})`).where(sql`${t.ownerId} is null`),
     index('company_master_industry_idx').on(t.primaryIndustry),
     // The filter panel over the shared rows, answered from the index alone: a search by industry, size and
     // country sorted by name, and the facet counts under an industry (see search.ts).

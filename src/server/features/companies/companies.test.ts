@@ -126,7 +126,13 @@ describe.each(backends())('company search on $name', (backend: Backend) => {
   afterAll(() => database.destroy());
 
   type Page = {
-    companies: { id: string; name: string; saved: boolean; employees: number | null }[];
+    companies: {
+      id: string;
+      name: string;
+      saved: boolean;
+      savedAccount: { savedAt: string } | null;
+      employees: number | null;
+    }[];
     nextCursor: string | null;
     filterValidation: { validFilters: ValidFilters; invalidFilters: string[]; suggestions: string[] };
     creditsCharged: number;
@@ -299,6 +305,10 @@ describe.each(backends())('company search on $name', (backend: Backend) => {
     const own = (await search(ada, 'q=private%20prospect')).body.companies[0];
     expect((await bob.request('GET', `/api/v1/companies/${own?.id}`)).status).toBe(404);
     expect((await bob.request('PUT', `/api/v1/companies/${own?.id}/saved`, {})).status).toBe(404);
+    // By name too: the owner opens their import's page, nobody else finds it.
+    const page = await ada.request('GET', '/api/v1/companies/ADA%20private%20prospect');
+    expect([page.status, (await page.json()).id]).toEqual([200, own?.id]);
+    expect((await bob.request('GET', '/api/v1/companies/ada%20private%20prospect')).status).toBe(404);
   });
 
   it('saves to My Companies with notes, tags and status, lists them, and removes them', async () => {
@@ -314,7 +324,16 @@ describe.each(backends())('company search on $name', (backend: Backend) => {
 
     const mine = (await search(ada, 'myCompanies=true&sourcePage=sidebar')).body;
     expect(names(mine)).toEqual(['Munich Pay']);
-    expect(mine.companies[0]?.saved).toBe(true);
+    // The rows carry the entry, so the list shows notes, tags and status without a request per row.
+    expect(mine.companies[0]).toMatchObject({
+      saved: true,
+      savedAccount: { companyId: target?.id, notes: 'Met at Money20/20', tags: ['warm'], status: 'engaged' },
+    });
+    expect(mine.companies[0]?.savedAccount?.savedAt).toMatch(/^\d{4}-\d\d-\d\dT.*Z$/);
+    expect((await search(bob, 'q=munich%20pay')).body.companies[0]).toMatchObject({
+      saved: false,
+      savedAccount: null,
+    });
     expect(names((await search(bob, 'myCompanies=true')).body)).toEqual([]);
     const detail = await (await ada.request('GET', `/api/v1/companies/${target?.id}`)).json();
     expect(detail.savedAccount).toMatchObject({ status: 'engaged' });

@@ -18,7 +18,7 @@ import {
   registerImportJob,
   startImport,
 } from './imports.ts';
-import { COMPANY_NOT_FOUND, getSavedAccount, saveAccount, unsaveAccount } from './saved.ts';
+import { COMPANY_NOT_FOUND, saveAccount, unsaveAccount } from './saved.ts';
 import {
   type CompanyQuery,
   companyFacets,
@@ -91,6 +91,17 @@ const searchQuery = z
   // An unknown parameter is a mistake (a typo in a filter name), not something to ignore silently.
   .strict();
 
+const savedSchema = z
+  .object({
+    companyId: z.uuid(),
+    notes: z.string(),
+    tags: z.array(z.string()),
+    status: z.enum(TARGET_ACCOUNT_STATUSES),
+    savedAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  })
+  .openapi('SavedCompany');
+
 const companySchema = z
   .object({
     id: z.uuid(),
@@ -124,6 +135,9 @@ const companySchema = z
       })
       .nullable()
       .openapi({ description: "Fit against the caller's active ICP segments; null without one" }),
+    savedAccount: savedSchema
+      .nullable()
+      .openapi({ description: 'Its My Companies entry (notes, tags, status) when saved' }),
   })
   .openapi('Company');
 
@@ -134,17 +148,6 @@ const validationSchema = z
     suggestions: z.array(z.string()),
   })
   .openapi('FilterValidation');
-
-const savedSchema = z
-  .object({
-    companyId: z.uuid(),
-    notes: z.string(),
-    tags: z.array(z.string()),
-    status: z.enum(TARGET_ACCOUNT_STATUSES),
-    savedAt: z.iso.datetime(),
-    updatedAt: z.iso.datetime(),
-  })
-  .openapi('SavedCompany');
 
 const savedChange = z
   .object({
@@ -237,10 +240,7 @@ const routes = {
     summary: 'One company by id or exact name, with similar companies and its My Companies entry',
     request: { params: z.object({ idOrName: z.string().min(1).max(300) }) },
     responses: {
-      200: json(
-        companySchema.extend({ similar: z.array(companySchema), savedAccount: savedSchema.nullable() }),
-        'The company',
-      ),
+      200: json(companySchema.extend({ similar: z.array(companySchema) }), 'The company'),
       401: common[401],
       404: error(COMPANY_NOT_FOUND),
     },
@@ -574,8 +574,7 @@ export function companiesRoutes(deps: AppDeps) {
     const { caller } = c.var;
     const company = await getCompany(db, caller, c.req.valid('param').idOrName);
     if (!company) throw new AppError('NOT_FOUND', 404, COMPANY_NOT_FOUND);
-    const savedAccount = company.saved ? await getSavedAccount(db, caller, company.id) : null;
-    return c.json({ ...company, savedAccount }, 200);
+    return c.json(company, 200);
   });
 
   return app;

@@ -68,13 +68,3 @@ export function unsaveAccount(db: Db, caller: Caller, companyId: string): Promis
     return removed.length > 0;
   });
 }
-
-export function getSavedAccount(db: Db, caller: Caller, companyId: string): Promise<SavedAccount | null> {
-  return withUser(db, caller.id, async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(savedTargetAccounts)
-      .where(and(eq(savedTargetAccounts.userId, caller.id), eq(savedTargetAccounts.companyId, companyId)));
-    return row ? toSaved(row) : null;
-  });
-}

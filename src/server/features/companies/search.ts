@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { CompanySort } from '../../../shared/companies.ts';
+import type { CompanySort, TargetAccountStatus } from '../../../shared/companies.ts';
 import type { FitScore } from '../../../shared/fit-score.ts';
 import type { Caller } from '../../context.ts';
 import { type Db, queryRows } from '../../db/client.ts';
@@ -7,6 +7,7 @@ import type { companyMaster } from '../../db/schema.ts';
 import { withUser } from '../../db/user-scope.ts';
 import { AppError } from '../../http/errors.ts';
 import { withFit } from './fit.ts';
+import type { SavedAccount } from './saved.ts';
 
 /** A search after its filter values were validated (the stored values, never the user's words). */
 export type CompanyQuery = {
@@ -39,6 +40,8 @@ export type StoredCompany = Omit<
   imported: boolean;
   /** In the caller's My Companies. */
   saved: boolean;
+  /** Its My Companies entry (notes, tags, status) when saved. */
+  savedAccount: SavedAccount | null;
 };
 
 /** A company as the API shows it: with its fit against the caller's ICP. */
@@ -48,7 +51,38 @@ const COLUMNS = sql`c.id, c.name, c.domain, c.website, c.primary_industry as "pr
   c.naics_code as "naicsCode", c.sub_industry as "subIndustry", c.size, c.employees, c.country,
   c.country_code as "countryCode", c.region, c.city, c.location, c.founded_year as "foundedYear", c.ticker,
   c.exchange, c.description, c.source, c.license, (c.owner_id is not null) as imported,
-  (s.id is not null) as saved`;
+  (s.id is not null) as saved, s.notes as "savedNotes", s.tags as "savedTags", s.status as "savedStatus",
+  s.created_at as "savedAt", s.updated_at as "savedUpdatedAt"`;
+
+type SavedColumns = {
+  savedNotes: string | null;
+  savedTags: string[] | null;
+  savedStatus: string | null;
+  savedAt: Date | string | null;
+  savedUpdatedAt: Date | string | null;
+};
+
+/** Runs a select of COLUMNS (and `T`'s extra columns); the saved columns become the `savedAccount`. */
+async function selectCompanies<T extends object = object>(
+  tx: Db,
+  query: SQL,
+): Promise<(StoredCompany & T)[]> {
+  const rows = await queryRows<Omit<StoredCompany, 'savedAccount'> & SavedColumns & T>(tx, query);
+  return rows.map(({ savedNotes, savedTags, savedStatus, savedAt, savedUpdatedAt, ...company }) => ({
+    ...company,
+    savedAccount:
+      company.saved && savedAt && savedUpdatedAt
+        ? {
+            companyId: company.id,
+            notes: savedNotes ?? '',
+            tags: savedTags ?? [],
+            status: savedStatus as TargetAccountStatus,
+            savedAt: new Date(savedAt).toISOString(),
+            updatedAt: new Date(savedUpdatedAt).toISOString(),
+          }
+        : null,
+  })) as unknown as (StoredCompany & T)[];
+}
 
 /** The rows a caller may see: the shared data and their own imports, with their saved marks. */
 const FROM = sql`company_master c
@@ -259,7 +293,7 @@ export function searchCompanies(
       withFit(
         tx,
         caller.id,
-        await queryRows<StoredCompany & { sortValue: string | number | null }>(
+        await selectCompanies<{ sortValue: string | number | null }>(
           tx,
           sql`select ${COLUMNS}, ${spec.value} as "sortValue" from ${FROM} ${where(scope ? [scope, ...parts] : parts)}
             ${orderBy(spec)} limit ${query.limit + 1}`,
@@ -390,18 +424,15 @@ export type CompanyDetail = CompanyRow & { similar: CompanyRow[] };
  * One company by id, or by its name as the company pages address it (/sales-account-development/Apple);
  * with similar companies: the same industry, closest first by size and place.
  */
-export function getCompany(db: Db, caller: Caller, idOrName: string): Promise<CompanyDetail | null> {
-  const match = UUID.test(idOrName) ? sql`c.id = ${idOrName}::uuid` : sql`lower(c.name) = lower(${idOrName})`;
+export async function getCompany(db: Db, caller: Caller, idOrName: string): Promise<CompanyDetail | null> {
+  const id = UUID.test(idOrName) ? idOrName : await idByName(db, caller, idOrName);
+  if (!id) return null;
   return withUser(db, caller.id, async (tx) => {
-    const [company] = await queryRows<StoredCompany>(
-      tx,
-      // A name shared by several rows: the caller's own import first, then the best-known (listed) one.
-      sql`select ${COLUMNS} from ${FROM} where ${match}
-        order by (c.owner_id is not null) desc, (c.ticker is not null) desc, c.name limit 1`,
-    );
+    // Row-level security: an id the caller may not see finds nothing.
+    const [company] = await selectCompanies(tx, sql`select ${COLUMNS} from ${FROM} where c.id = ${id}::uuid`);
     if (!company) return null;
     const similar = company.primaryIndustry
-      ? await queryRows<StoredCompany>(
+      ? await selectCompanies(
           tx,
           sql`select ${COLUMNS} from ${FROM}
             where c.primary_industry = ${company.primaryIndustry} and c.id <> ${company.id}::uuid
@@ -414,6 +445,28 @@ export function getCompany(db: Db, caller: Caller, idOrName: string): Promise<Co
     const [scored, ...similarScored] = await withFit(tx, caller.id, [company, ...similar], { store: true });
     return scored ? { ...scored, similar: similarScored } : null;
   });
+}
+
+/**
+ * The company a name addresses, in any case: the caller's own import of that name first, then the best-known
+ * shared one (listed before unlisted). Apart, as a search is (see above): under the role `lower()` could not
+ * use the shared rows' index and would read every row.
+ */
+async function idByName(db: Db, caller: Caller, name: string): Promise<string | undefined> {
+  const byName = sql`lower(c.name) = lower(${name})`;
+  const [mine] = await withUser(db, caller.id, (tx) =>
+    queryRows<{ id: string }>(
+      tx,
+      sql`select c.id from company_master c where ${own(caller)} and ${byName} limit 1`,
+    ),
+  );
+  if (mine) return mine.id;
+  const [shared] = await queryRows<{ id: string }>(
+    db,
+    sql`select c.id from company_master c where ${SHARED} and ${byName}
+      order by (c.ticker is not null) desc, c.name limit 1`,
+  );
+  return shared?.id;
 }
 
 /** How many companies match, counting no further than `cap` (an export's limit). */

@@ -60,10 +60,10 @@ export type Company = {
   license: string;
   imported: boolean;
   saved: boolean;
-  /** Against the user's active ICP segments; null without one, absent from a server that does not score. */
-  fit?: Fit | null;
-  /** The My Companies entry, when the server sends it with the row. */
-  savedAccount?: SavedAccount | null;
+  /** Against the user's active ICP segments; null without one. */
+  fit: Fit | null;
+  /** The My Companies entry (notes, tags, status) when saved. */
+  savedAccount: SavedAccount | null;
 };
 
 export type FilterValidationResult = {
@@ -83,7 +83,7 @@ export type FacetDimension = 'industry' | 'size' | 'country' | 'source';
 export type FacetCount = { value: string; count: number };
 export type Facets = Record<FacetDimension, FacetCount[]>;
 
-export type CompanyDetail = Company & { similar: Company[]; savedAccount: SavedAccount | null };
+export type CompanyDetail = Company & { similar: Company[] };
 
 export type SavedChange = { notes?: string; tags?: string[]; status?: TargetAccountStatus };
 
@@ -174,18 +174,6 @@ export const useCompany = (idOrName: string, enabled = true) =>
   useQuery({ ...companyQueryOptions(idOrName), enabled });
 
 /**
- * The My Companies entry of a saved row: sent with the row by a server that does, else read from the
- * company (only for the rows on screen, as the table is virtualised).
- */
-export function useSavedAccount(company: Company): { account: SavedAccount | null; pending: boolean } {
-  const needsFetch = company.saved && company.savedAccount === undefined;
-  const detail = useCompany(company.id, needsFetch);
-  if (!company.saved) return { account: null, pending: false };
-  if (company.savedAccount !== undefined) return { account: company.savedAccount, pending: false };
-  return { account: detail.data?.savedAccount ?? null, pending: detail.isPending };
-}
-
-/**
  * The address of a company page: its name, as spec 1 §2.1 has it, unless the name cannot be one path segment
  * (a slash, or the word 'research', which is the research table's own address): then its id.
  */
@@ -209,13 +197,7 @@ type CompanyPatch = { saved: boolean; savedAccount: SavedAccount | null };
  */
 function patchCompany(client: QueryClient, id: string, patch: CompanyPatch): Promise<void> {
   const apply = <T extends Company>(company: T): T =>
-    company.id === id
-      ? {
-          ...company,
-          saved: patch.saved,
-          ...(company.savedAccount !== undefined ? { savedAccount: patch.savedAccount } : {}),
-        }
-      : company;
+    company.id === id ? { ...company, saved: patch.saved, savedAccount: patch.savedAccount } : company;
   client.setQueriesData<InfiniteData<CompanyPage>>({ queryKey: [...COMPANIES_KEY, 'search'] }, (data) =>
     data
       ? {
@@ -225,13 +207,7 @@ function patchCompany(client: QueryClient, id: string, patch: CompanyPatch): Pro
       : data,
   );
   client.setQueriesData<CompanyDetail>({ queryKey: [...COMPANIES_KEY, 'detail'] }, (data) =>
-    data
-      ? {
-          ...apply(data),
-          ...(data.id === id ? { savedAccount: patch.savedAccount } : {}),
-          similar: data.similar.map(apply),
-        }
-      : data,
+    data ? { ...apply(data), similar: data.similar.map(apply) } : data,
   );
   return client.invalidateQueries({
     queryKey: [...COMPANIES_KEY, 'search'],
@@ -379,4 +355,168 @@ export function useExportCompanies() {
       return invalidateCredits(client);
     },
   });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Imports (CSV of the user's own accounts, run as a job)
+// ---------------------------------------------------------------------------------------------------------
+
+const IMPORTS = '/api/v1/companies/imports';
+
+/** The fields a CSV column can fill, in the server's order (IMPORT_FIELDS in its imports.ts). */
+export const IMPORT_FIELDS = [
+  'name',
+  'domain',
+  'website',
+  'industry',
+  'employees',
+  'size',
+  'country',
+  'region',
+  'city',
+  'foundedYear',
+  'ticker',
+  'description',
+] as const;
+export type ImportField = (typeof IMPORT_FIELDS)[number];
+/** `{ field: column }`; a field without a column is not imported. */
+export type ImportMapping = Partial<Record<ImportField, string>>;
+
+/** The server refuses larger files with this same text; checked here first so nothing is sent in vain. */
+export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+export const IMPORT_TOO_LARGE = `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB`;
+
+export type ImportPreview = {
+  columns: string[];
+  rows: number;
+  /** The first rows, by column. */
+  sample: Record<string, string>[];
+  suggestedMapping: ImportMapping;
+};
+
+export type ImportStatus = 'queued' | 'running' | 'succeeded' | 'failed';
+
+export type CompanyImport = {
+  id: string;
+  filename: string;
+  status: ImportStatus;
+  totalRows: number;
+  importedRows: number;
+  duplicateRows: number;
+  errorRows: number;
+  /** The first rows that could not be imported (row 1 is the header); `errorRows` counts all of them. */
+  errors: { row: number; message: string }[];
+  jobId: string | null;
+  createdAt: string;
+  finishedAt: string | null;
+};
+
+/** GET /api/v1/jobs/{id}, as far as an import needs it. */
+export type Job = {
+  id: string;
+  status: ImportStatus;
+  progress: number;
+  message: string | null;
+  error: string | null;
+};
+
+const isFinished = (status: ImportStatus | undefined) => status === 'succeeded' || status === 'failed';
+
+/** A multipart POST with apiFetch's cookie and error handling (apiFetch itself sends JSON only). */
+async function postForm<T>(path: string, form: FormData): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, { method: 'POST', credentials: 'include', body: form });
+  } catch {
+    // The server may close the connection on a body it refuses before it is all sent.
+    throw new ApiError('The file could not be sent. Check your connection and try again.', 0, null);
+  }
+  if (!response.ok) {
+    const { message, code, details } = await errorMessage(response);
+    throw new ApiError(message, response.status, code, details ?? null);
+  }
+  return (await response.json()) as T;
+}
+
+export function previewImport(file: File): Promise<ImportPreview> {
+  const form = new FormData();
+  form.append('file', file);
+  return postForm<ImportPreview>(`${IMPORTS}/preview`, form);
+}
+
+export function startImport(file: File, mapping: ImportMapping): Promise<CompanyImport> {
+  const form = new FormData();
+  form.append('file', file);
+  form.append('mapping', JSON.stringify(mapping));
+  return postForm<CompanyImport>(IMPORTS, form);
+}
+
+export const getImport = (id: string) => apiFetch<CompanyImport>(`${IMPORTS}/${id}`);
+
+export const getJob = (id: string) => apiFetch<Job>(`/api/v1/jobs/${id}`);
+
+export const usePreviewImport = () => useMutation({ mutationFn: previewImport });
+
+export const useStartImport = () =>
+  useMutation({
+    mutationFn: ({ file, mapping }: { file: File; mapping: ImportMapping }) => startImport(file, mapping),
+  });
+
+/** How often a running import is asked for its progress. */
+const IMPORT_POLL_MS = 500;
+
+/**
+ * A started import until its report: the job's progress while it runs (polled), then the import itself with
+ * its counts and row errors. The import's own status is the authority; the job's error covers a job that
+ * died before it could write one.
+ */
+export function useImportRun(started: CompanyImport | null) {
+  const job = useQuery({
+    queryKey: [...COMPANIES_KEY, 'import-job', started?.jobId ?? ''],
+    queryFn: () => getJob(started?.jobId ?? ''),
+    enabled: Boolean(started?.jobId),
+    refetchInterval: (query) => (isFinished(query.state.data?.status) ? false : IMPORT_POLL_MS),
+    staleTime: 0,
+    gcTime: 0,
+    retry: notRetriedOnRefusal,
+  });
+  // Without a job id (never expected) the import itself is polled.
+  const jobDone = started?.jobId ? isFinished(job.data?.status) : true;
+  const report = useQuery({
+    queryKey: [...COMPANIES_KEY, 'import', started?.id ?? ''],
+    queryFn: () => getImport(started?.id ?? ''),
+    enabled: Boolean(started) && jobDone,
+    refetchInterval: (query) => (isFinished(query.state.data?.status) ? false : IMPORT_POLL_MS),
+    staleTime: 0,
+    gcTime: 0,
+    retry: notRetriedOnRefusal,
+  });
+  const finished = report.data && isFinished(report.data.status) ? report.data : null;
+  const jobFailed = job.data?.status === 'failed' && report.data && !isFinished(report.data.status);
+  return {
+    progress: finished ? 100 : (job.data?.progress ?? 0),
+    message: job.data?.message ?? null,
+    report: finished,
+    /** The job failed without writing its report. */
+    jobError: jobFailed ? (job.data?.error ?? 'The import failed; nothing was imported') : null,
+    error: job.error ?? report.error,
+    retry: () => {
+      if (job.isError) void job.refetch();
+      if (report.isError) void report.refetch();
+    },
+  };
+}
+
+/**
+ * After an import every company list may hold new rows: each is marked stale but not fetched again now (a
+ * search with criteria costs a credit), so the list the user looks at next is fetched afresh.
+ */
+export function useCompaniesChanged() {
+  const client = useQueryClient();
+  return () =>
+    client.invalidateQueries({
+      queryKey: COMPANIES_KEY,
+      refetchType: 'none',
+      predicate: (query) => query.queryKey[1] !== 'import-job' && query.queryKey[1] !== 'import',
+    });
 }

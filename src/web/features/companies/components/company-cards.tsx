@@ -3,13 +3,13 @@ import { Loader2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { type Company, companyPath, useSavedAccount } from '../api.ts';
+import { type Company, companyPath } from '../api.ts';
 import { formatNumber, listingOf, locationOf, STATUS_LABELS, sizeOf } from '../format.ts';
 import { FitBadge } from './fit-badge.tsx';
 import { SaveToggle } from './save-toggle.tsx';
 
 function SavedStatus({ company }: { company: Company }) {
-  const { account } = useSavedAccount(company);
+  const account = company.savedAccount;
   if (!account) return null;
   return (
     <>

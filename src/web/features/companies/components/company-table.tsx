@@ -19,7 +19,7 @@ import type { CompanySort } from '../../../../shared/companies.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { toastFailure } from '../../../lib/toast.ts';
-import { type Company, companyPath, useSaveCompany, useSavedAccount } from '../api.ts';
+import { type Company, companyPath, useSaveCompany } from '../api.ts';
 import { formatNumber, listingOf, locationOf, NONE, sourceLabel } from '../format.ts';
 import { FitBadge } from './fit-badge.tsx';
 import { SaveToggle } from './save-toggle.tsx';
@@ -55,9 +55,8 @@ function IndeterminateCheckbox({
 }
 
 function SavedStatusCell({ company }: { company: Company }) {
-  const { account, pending } = useSavedAccount(company);
+  const account = company.savedAccount;
   const save = useSaveCompany();
-  if (pending) return <span className="text-muted-foreground">…</span>;
   if (!account) return <Empty />;
   return (
     <StatusSelect
@@ -76,7 +75,7 @@ function SavedStatusCell({ company }: { company: Company }) {
 }
 
 function SavedTagsCell({ company }: { company: Company }) {
-  const { account } = useSavedAccount(company);
+  const account = company.savedAccount;
   if (!account || account.tags.length === 0) return <Empty />;
   return (
     <ul className="flex gap-1 overflow-hidden" aria-label="Tags" title={account.tags.join(', ')}>
@@ -90,7 +89,7 @@ function SavedTagsCell({ company }: { company: Company }) {
 }
 
 function SavedNotesCell({ company }: { company: Company }) {
-  const { account } = useSavedAccount(company);
+  const account = company.savedAccount;
   if (!account?.notes) return <Empty />;
   return (
     <span className="line-clamp-2 text-sm" title={account.notes}>

@@ -95,7 +95,6 @@ function Firmographics({ company }: { company: CompanyDetail }) {
 }
 
 function FitCard({ company }: { company: CompanyDetail }) {
-  if (company.fit === undefined) return null;
   return (
     <SectionCard
       title="Fit with your ICP"

@@ -1,0 +1,1 @@
+CREATE INDEX "company_master_lower_name_idx" ON "company_master" USING btree (lower("name")) WHERE "company_master"."owner_id" is null;
