@@ -336,7 +336,7 @@ export const companyMaster = pgTable(
     license: text('license').notNull(),
     importId: uuid('import_id'),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
-      sql`setweight(to_tsvector('simple', coalesce(name, '')), 'A') || setweight(to_tsvector('english', coalesce(description, '')), 'B')`,
+      sql`setweight(to_tsvector('simple', coalesce(name, '')), 'A') || setweight(to_tsvector('english', coalesce(primary_industry, '') || ' ' || coalesce(sub_industry, '')), 'B') || setweight(to_tsvector('english', coalesce(description, '')), 'C')`,
     ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -90,6 +90,20 @@ const FIXTURE: Company[] = [
     city: 'Leeds',
   },
   { ...real, name: 'Quiet Holdings', source: 'sec', license: 'Public domain (U.S. government work)' },
+  // Its name resembles "cloud security"; the company that does cloud security must still come first.
+  {
+    ...real,
+    name: 'Security Federal Corp',
+    primaryIndustry: 'Banking',
+    description: 'Savings and loans in South Carolina.',
+  },
+  {
+    ...real,
+    name: 'Nimbus Guard',
+    primaryIndustry: 'Software',
+    subIndustry: 'Security Software',
+    description: 'Protects the cloud accounts of remote teams.',
+  },
   // As close to "microsft" word for word as Microsoft is: the ranking must still put Microsoft first.
   { ...real, name: 'Microstrategy Inc', source: 'sec', license: 'Public domain (U.S. government work)' },
 ];
@@ -162,6 +176,19 @@ describe.each(backends())('company search on $name', (backend: Backend) => {
     expect(names(typo.body)[0]).toBe('Microsoft');
     const words = await search(ada, 'q=payments');
     expect(names(words.body).sort()).toEqual(['Berlin Ledger', 'Munich Pay']);
+  });
+
+  it('ranks companies with every word (name, industry, description) before names that only resemble them', async () => {
+    const topic = await search(ada, 'q=cloud%20security');
+    expect(names(topic.body)[0]).toBe('Nimbus Guard');
+    const industry = await search(ada, 'q=fintech');
+    // Ada's own import is a fintech too.
+    expect(names(industry.body).sort()).toEqual([
+      'Ada Private Prospect',
+      'Amsterdam Clearing',
+      'Berlin Ledger',
+      'Munich Pay',
+    ]);
   });
 
   it('turns the words people use into stored values: "fintech", "holland", "50-200"', async () => {

@@ -99,14 +99,20 @@ const anyOf = (column: SQL, values: string[]) =>
       )})`
     : null;
 
-/** Full text over name and description, or a name close to the words typed ("microsft" -> Microsoft). */
-const textMatch = (q: string) =>
-  sql`(c.search_vector @@ websearch_to_tsquery('simple', ${q}) or c.search_vector @@ websearch_to_tsquery('english', ${q}) or ${q} <% c.name)`;
+/** Every word found (full text over name, industry and description). */
+const allWords = (q: string) =>
+  sql`(c.search_vector @@ websearch_to_tsquery('simple', ${q}) or c.search_vector @@ websearch_to_tsquery('english', ${q}))`;
 
-// Word similarity finds the name; whole-name similarity ranks it: 'microsft' is as close to a word of
+/** Every word found, or a name close to the words typed ("microsft" -> Microsoft). */
+const textMatch = (q: string) => sql`(${allWords(q)} or ${q} <% c.name)`;
+
+// A company with every word comes before one whose name merely resembles the words ("cloud security" finds
+// security software before Security Federal Corp), then by how well they match, names first (weight A). Word
+// similarity finds a name; whole-name similarity ranks it: 'microsft' is as close to a word of
 // 'Microstrategy Inc' as to 'Microsoft', but only Microsoft is close as a whole.
 const rank = (q: string) =>
-  sql`(ts_rank(c.search_vector, websearch_to_tsquery('simple', ${q}) || websearch_to_tsquery('english', ${q}))::float8
+  sql`(2 * ${allWords(q)}::int
+    + ts_rank(c.search_vector, websearch_to_tsquery('simple', ${q}) || websearch_to_tsquery('english', ${q}))::float8
     + word_similarity(${q}, c.name)::float8
     + similarity(${q}, c.name)::float8 + (lower(c.name) = lower(${q}))::int)`;
 
