@@ -76,6 +76,14 @@ export const TARGET_ACCOUNT_STATUSES = [
 ] as const;
 export type TargetAccountStatus = (typeof TARGET_ACCOUNT_STATUSES)[number];
 
+export const TARGET_ACCOUNT_STATUS_LABELS = {
+  new: 'New',
+  researching: 'Researching',
+  engaged: 'Engaged',
+  qualified: 'Qualified',
+  disqualified: 'Disqualified',
+} as const satisfies Record<TargetAccountStatus, string>;
+
 /** The employee range of each size band (the last is open-ended). */
 const SIZE_BOUNDS: readonly [CompanySize, number][] = [
   ['1-10', 10],
@@ -105,3 +113,29 @@ export const COMPANY_SORTS = [
   '-founded',
 ] as const;
 export type CompanySort = (typeof COMPANY_SORTS)[number];
+
+// ---------------------------------------------------------------------------------------------------------
+// CSV import of the user's own accounts
+// ---------------------------------------------------------------------------------------------------------
+
+/** Our fields a CSV column can fill; `name` is the one that must be there. */
+export const IMPORT_FIELDS = [
+  'name',
+  'domain',
+  'website',
+  'industry',
+  'employees',
+  'size',
+  'country',
+  'region',
+  'city',
+  'foundedYear',
+  'ticker',
+  'description',
+] as const;
+export type ImportField = (typeof IMPORT_FIELDS)[number];
+/** `{ field: column }`; a field without a column is not imported. */
+export type ImportMapping = Partial<Record<ImportField, string>>;
+
+export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+export const IMPORT_TOO_LARGE = `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB`;

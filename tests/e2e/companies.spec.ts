@@ -288,7 +288,7 @@ describeInBrowser('companies', (browser) => {
     }
   });
 
-  it('a company we do not have says so; news and signals are honest empty pages', async () => {
+  it("a company we do not have says so; news and signals are honest: empty, then the user's own records", async () => {
     const { page, errors, close } = await openPage(browser(), { ...DESKTOP, storageState });
     try {
       await page.goto('/sales-account-development/No%20Such%20Company%20Ltd');
@@ -308,6 +308,12 @@ describeInBrowser('companies', (browser) => {
       await page.getByRole('link', { name: 'Back to Microsoft' }).click();
       await page.waitForURL(`${baseUrl}/sales-account-development/Microsoft`);
       await page.getByRole('heading', { level: 1, name: 'Microsoft' }).waitFor();
+      // Once the user has a record of the company, its news page shows it.
+      await page.getByRole('button', { name: 'Save to My Companies' }).click();
+      await toast(page, 'Saved to My Companies').waitFor();
+      await page.goto('/company-news/Microsoft');
+      await page.getByRole('heading', { level: 2, name: 'You saved it to My Companies' }).waitFor();
+      expect(await page.getByText('Status: New').count()).toBe(1);
       expectNoErrors(withoutFailedLoads(errors), 'company pages');
     } finally {
       await close();

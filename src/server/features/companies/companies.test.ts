@@ -210,7 +210,7 @@ describe.each(backends())('company search on $name', (backend: Backend) => {
     expect(body.creditsCharged).toBe(0);
   });
 
-  it('charges one company_search credit for a search that finds something, nothing for next pages, empty results or browsing', async () => {
+  it("charges one company_search credit for a search that finds something, nothing for next pages, empty results, browsing or one's own imports", async () => {
     const before = (await usage(bob)).length;
     const first = await search(bob, 'industry=fintech&limit=1&sort=name');
     expect(first.body.creditsCharged).toBe(1);
@@ -223,6 +223,9 @@ describe.each(backends())('company search on $name', (backend: Backend) => {
     expect((await search(bob, 'q=zzzzqqqq')).body.creditsCharged).toBe(0);
     expect((await search(bob, 'sort=name')).body.creditsCharged).toBe(0);
     expect((await usage(bob)).length).toBe(before + 1);
+    // A search of one's own imports shows nothing of ours: free, like My Companies.
+    const own = await search(ada, 'source=import&q=private');
+    expect([names(own.body), own.body.creditsCharged]).toEqual([['Ada Private Prospect'], 0]);
   });
 
   it('refuses a paid search with 402 and the spec message when no credits remain', async () => {

@@ -6,7 +6,15 @@
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import Papa from 'papaparse';
-import { COMPANY_SOURCES, sizeBandOf } from '../../../shared/companies.ts';
+import {
+  COMPANY_SOURCES,
+  IMPORT_FIELDS,
+  IMPORT_MAX_BYTES,
+  IMPORT_TOO_LARGE,
+  type ImportField,
+  type ImportMapping,
+  sizeBandOf,
+} from '../../../shared/companies.ts';
 import { type FilterVocabulary, matchFilterValue } from '../../../shared/filter-validator.ts';
 import type { Caller } from '../../context.ts';
 import { type Database, type Db, queryRows } from '../../db/client.ts';
@@ -20,28 +28,9 @@ import { locationOf } from './data/places.ts';
 import type { Vocabulary } from './vocabulary.ts';
 
 export const IMPORT_JOB = 'companies.import';
-export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 100_000;
 /** The report keeps the first errors; the counts cover all of them. */
 const MAX_REPORTED_ERRORS = 200;
-
-/** Our fields a CSV column can fill; `name` is the one that must be there. */
-export const IMPORT_FIELDS = [
-  'name',
-  'domain',
-  'website',
-  'industry',
-  'employees',
-  'size',
-  'country',
-  'region',
-  'city',
-  'foundedYear',
-  'ticker',
-  'description',
-] as const;
-export type ImportField = (typeof IMPORT_FIELDS)[number];
-export type ImportMapping = Partial<Record<ImportField, string>>;
 
 /** Header words that suggest a field, as CRM exports (HubSpot, Salesforce, Apollo) name their columns. */
 const HEADER_HINTS: Record<ImportField, RegExp> = {
@@ -77,11 +66,7 @@ export function suggestMapping(columns: readonly string[]): ImportMapping {
 /** The file as text: UTF-8 only (a BOM is fine); anything else is refused with what to do about it. */
 export function decodeCsv(bytes: Uint8Array): string {
   if (bytes.byteLength > IMPORT_MAX_BYTES) {
-    throw new AppError(
-      'PAYLOAD_TOO_LARGE',
-      413,
-      `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB`,
-    );
+    throw new AppError('PAYLOAD_TOO_LARGE', 413, IMPORT_TOO_LARGE);
   }
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');

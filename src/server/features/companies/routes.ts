@@ -1,23 +1,21 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { COMPANY_SORTS, COMPANY_SOURCES, TARGET_ACCOUNT_STATUSES } from '../../../shared/companies.ts';
+import {
+  COMPANY_SORTS,
+  COMPANY_SOURCES,
+  IMPORT_FIELDS,
+  IMPORT_MAX_BYTES,
+  IMPORT_TOO_LARGE,
+  TARGET_ACCOUNT_STATUSES,
+} from '../../../shared/companies.ts';
 import { type FilterInput, validateFilters } from '../../../shared/filter-validator.ts';
 import type { AppDeps, AppEnv } from '../../context.ts';
 import { AppError, errorResponseSchema } from '../../http/errors.ts';
 import { requireCaller } from '../../http/session.ts';
 import { getAccount } from '../credits/service.ts';
 import { companiesCsv, EXPORT_MAX_ROWS, exportCredits, ROWS_PER_EXPORT_CREDIT } from './export.ts';
-import {
-  decodeCsv,
-  getImport,
-  IMPORT_FIELDS,
-  IMPORT_MAX_BYTES,
-  listImports,
-  previewCsv,
-  registerImportJob,
-  startImport,
-} from './imports.ts';
+import { decodeCsv, getImport, listImports, previewCsv, registerImportJob, startImport } from './imports.ts';
 import { COMPANY_NOT_FOUND, saveAccount, unsaveAccount } from './saved.ts';
 import {
   type CompanyQuery,
@@ -310,7 +308,7 @@ const routes = {
         'The preview',
       ),
       ...common,
-      413: error('The file is larger than 10 MB'),
+      413: error(IMPORT_TOO_LARGE),
     },
   }),
   importStart: createRoute({
@@ -326,7 +324,7 @@ const routes = {
         },
       },
     },
-    responses: { 202: json(importSchema, 'Queued'), ...common, 413: error('The file is larger than 10 MB') },
+    responses: { 202: json(importSchema, 'Queued'), ...common, 413: error(IMPORT_TOO_LARGE) },
   }),
   importList: createRoute({
     method: 'get',
@@ -431,7 +429,9 @@ export function companiesRoutes(deps: AppDeps) {
     // Charged only when a search with criteria finds something (Apollo's rule), after it succeeded. No check
     // before it: a search costs less than the check would, and the charge itself refuses (402) when the
     // credits are not there, so a user who cannot pay still sees nothing.
-    const paid = hasCriteria(params) && !params.cursor && page.companies.length > 0;
+    // A search of the user's own imports shows nothing of ours, so it is free like My Companies.
+    const ownOnly = params.source.length > 0 && params.source.every((source) => source === 'import');
+    const paid = hasCriteria(params) && !ownOnly && !params.cursor && page.companies.length > 0;
     const charge = paid ? await deps.credits.charge(caller, 'company_search', 1) : null;
     return c.json(
       {
@@ -507,11 +507,7 @@ export function companiesRoutes(deps: AppDeps) {
     // The file plus the multipart envelope and the mapping.
     maxSize: IMPORT_MAX_BYTES + 64 * 1024,
     onError: () => {
-      throw new AppError(
-        'PAYLOAD_TOO_LARGE',
-        413,
-        `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB`,
-      );
+      throw new AppError('PAYLOAD_TOO_LARGE', 413, IMPORT_TOO_LARGE);
     },
   });
   app.use('/api/v1/companies/imports', importLimit);

@@ -1,6 +1,7 @@
 /**
- * The Company Finder over the API: search pages, facet counts, one company, My Companies changes and CSV
- * export, each as its fetcher, query options and hook. Shapes: src/server/features/companies/routes.ts.
+ * The Company Finder over the API: search pages, facet counts, one company, My Companies changes, CSV
+ * export and CSV import, each as its fetcher, query options and hook. Shapes:
+ * src/server/features/companies/routes.ts.
  */
 import {
   type InfiniteData,
@@ -13,7 +14,8 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { TargetAccountStatus } from '../../../shared/companies.ts';
+import { useCallback } from 'react';
+import type { ImportMapping, TargetAccountStatus } from '../../../shared/companies.ts';
 import type { ValidFilters } from '../../../shared/filter-validator.ts';
 import type { FitScore } from '../../../shared/fit-score.ts';
 import { ApiError, apiFetch, errorMessage } from '../../lib/api.ts';
@@ -363,29 +365,6 @@ export function useExportCompanies() {
 
 const IMPORTS = '/api/v1/companies/imports';
 
-/** The fields a CSV column can fill, in the server's order (IMPORT_FIELDS in its imports.ts). */
-export const IMPORT_FIELDS = [
-  'name',
-  'domain',
-  'website',
-  'industry',
-  'employees',
-  'size',
-  'country',
-  'region',
-  'city',
-  'foundedYear',
-  'ticker',
-  'description',
-] as const;
-export type ImportField = (typeof IMPORT_FIELDS)[number];
-/** `{ field: column }`; a field without a column is not imported. */
-export type ImportMapping = Partial<Record<ImportField, string>>;
-
-/** The server refuses larger files with this same text; checked here first so nothing is sent in vain. */
-export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
-export const IMPORT_TOO_LARGE = `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB`;
-
 export type ImportPreview = {
   columns: string[];
   rows: number;
@@ -486,7 +465,8 @@ export function useImportRun(started: CompanyImport | null) {
     queryKey: [...COMPANIES_KEY, 'import', started?.id ?? ''],
     queryFn: () => getImport(started?.id ?? ''),
     enabled: Boolean(started) && jobDone,
-    refetchInterval: (query) => (isFinished(query.state.data?.status) ? false : IMPORT_POLL_MS),
+    refetchInterval: (query) =>
+      isFinished(query.state.data?.status) || job.data?.status === 'failed' ? false : IMPORT_POLL_MS,
     staleTime: 0,
     gcTime: 0,
     retry: notRetriedOnRefusal,
@@ -513,10 +493,13 @@ export function useImportRun(started: CompanyImport | null) {
  */
 export function useCompaniesChanged() {
   const client = useQueryClient();
-  return () =>
-    client.invalidateQueries({
-      queryKey: COMPANIES_KEY,
-      refetchType: 'none',
-      predicate: (query) => query.queryKey[1] !== 'import-job' && query.queryKey[1] !== 'import',
-    });
+  return useCallback(
+    () =>
+      client.invalidateQueries({
+        queryKey: COMPANIES_KEY,
+        refetchType: 'none',
+        predicate: (query) => query.queryKey[1] !== 'import-job' && query.queryKey[1] !== 'import',
+      }),
+    [client],
+  );
 }

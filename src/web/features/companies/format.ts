@@ -1,4 +1,4 @@
-import { COMPANY_SOURCES, type TargetAccountStatus } from '../../../shared/companies.ts';
+import { COMPANY_SOURCES } from '../../../shared/companies.ts';
 import type { Company } from './api.ts';
 
 /** What the table and the company page show for a value the data does not have. */
@@ -46,11 +46,3 @@ export function websiteUrl(company: Pick<Company, 'website' | 'domain'>): string
 
 const DAY = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', year: 'numeric' });
 export const formatDate = (iso: string) => DAY.format(new Date(iso));
-
-export const STATUS_LABELS = {
-  new: 'New',
-  researching: 'Researching',
-  engaged: 'Engaged',
-  qualified: 'Qualified',
-  disqualified: 'Disqualified',
-} as const satisfies Record<TargetAccountStatus, string>;

@@ -1,10 +1,11 @@
 import type { RowSelectionState } from '@tanstack/react-table';
 import { Loader2 } from 'lucide-react';
 import { Link } from 'react-router';
+import { TARGET_ACCOUNT_STATUS_LABELS } from '../../../../shared/companies.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { type Company, companyPath } from '../api.ts';
-import { formatNumber, listingOf, locationOf, STATUS_LABELS, sizeOf } from '../format.ts';
+import { formatNumber, listingOf, locationOf, sizeOf } from '../format.ts';
 import { FitBadge } from './fit-badge.tsx';
 import { SaveToggle } from './save-toggle.tsx';
 
@@ -14,7 +15,7 @@ function SavedStatus({ company }: { company: Company }) {
   return (
     <>
       <div className="flex flex-wrap gap-1.5">
-        <Badge variant="secondary">{STATUS_LABELS[account.status]}</Badge>
+        <Badge variant="secondary">{TARGET_ACCOUNT_STATUS_LABELS[account.status]}</Badge>
         {account.tags.map((tag) => (
           <Badge key={tag} variant="outline">
             {tag}

@@ -1,5 +1,6 @@
 import { Loader2, X } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useState } from 'react';
+import { TARGET_ACCOUNT_STATUS_LABELS } from '../../../../shared/companies.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -7,7 +8,7 @@ import { Label } from '../../../components/ui/label.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { toast, toastFailure } from '../../../lib/toast.ts';
 import { type CompanyDetail, useSaveCompany } from '../api.ts';
-import { formatDate, STATUS_LABELS } from '../format.ts';
+import { formatDate } from '../format.ts';
 import { SaveToggle } from './save-toggle.tsx';
 import { StatusSelect } from './status-select.tsx';
 
@@ -103,7 +104,7 @@ export function SavedAccountCard({ company }: { company: CompanyDetail }) {
                       onSuccess: () =>
                         toast({
                           title: 'Status changed',
-                          description: `${company.name}: ${STATUS_LABELS[status]}`,
+                          description: `${company.name}: ${TARGET_ACCOUNT_STATUS_LABELS[status]}`,
                         }),
                       onError: (err) => toastFailure('Could not change the status', err),
                     },

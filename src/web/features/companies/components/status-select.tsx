@@ -1,6 +1,9 @@
-import { TARGET_ACCOUNT_STATUSES, type TargetAccountStatus } from '../../../../shared/companies.ts';
+import {
+  TARGET_ACCOUNT_STATUS_LABELS,
+  TARGET_ACCOUNT_STATUSES,
+  type TargetAccountStatus,
+} from '../../../../shared/companies.ts';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
-import { STATUS_LABELS } from '../format.ts';
 
 type Props = {
   id?: string;
@@ -21,7 +24,7 @@ export function StatusSelect({ value, onChange, ...props }: Props) {
     >
       {TARGET_ACCOUNT_STATUSES.map((status) => (
         <option key={status} value={status}>
-          {STATUS_LABELS[status]}
+          {TARGET_ACCOUNT_STATUS_LABELS[status]}
         </option>
       ))}
     </NativeSelect>

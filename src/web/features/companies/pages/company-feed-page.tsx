@@ -1,5 +1,6 @@
 import { ArrowLeft, Newspaper, Radar } from 'lucide-react';
 import { Link, useParams } from 'react-router';
+import { companyNews, companySignals, type FeedItem } from '../../../../shared/company-feed.ts';
 import { LoadError } from '../../../components/load-error.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
@@ -7,6 +8,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { companyPath, useCompany } from '../api.ts';
 import { CompanyNotFound } from '../components/company-not-found.tsx';
+import { formatDate } from '../format.ts';
 import { useDocumentTitle } from '../use-document-title.ts';
 
 type Kind = 'news' | 'signals';
@@ -31,8 +33,9 @@ const TEXT: Record<Kind, { title: string; empty: (name: string) => string; sourc
 };
 
 /**
- * `/company-news/{companyName}` and `/ai-signals/{companyName}`: built only from data the user holds, so for
- * now an honest empty state that says what will appear here, and never invented news or signals.
+ * `/company-news/{companyName}` and `/ai-signals/{companyName}`: built only from data the user holds (their
+ * My Companies entry, import and ICP fit), with an honest empty state that says what would appear here.
+ * Never invented news or signals.
  */
 export function CompanyFeedPage({ kind }: { kind: Kind }) {
   const { companyName = '' } = useParams();
@@ -46,6 +49,11 @@ export function CompanyFeedPage({ kind }: { kind: Kind }) {
     return <CompanyNotFound name={companyName} />;
   }
   const back = company.data ? companyPath(company.data) : null;
+  const items = !company.data
+    ? []
+    : kind === 'news'
+      ? companyNews(company.data)
+      : companySignals(company.data, new Date());
 
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6 sm:px-8 sm:py-10">
@@ -65,6 +73,8 @@ export function CompanyFeedPage({ kind }: { kind: Kind }) {
         <LoadError message="Failed to load the company" onRetry={() => void company.refetch()} />
       ) : !company.data ? (
         <Skeleton className="h-56 w-full" />
+      ) : items.length > 0 ? (
+        <FeedList items={items} kind={kind} />
       ) : (
         <Card>
           <CardContent className="flex flex-col items-center gap-4 p-8 text-center" data-empty-feed={kind}>
@@ -89,6 +99,37 @@ export function CompanyFeedPage({ kind }: { kind: Kind }) {
           </CardContent>
         </Card>
       )}
+    </div>
+  );
+}
+
+function FeedList({ items, kind }: { items: FeedItem[]; kind: Kind }) {
+  return (
+    <div className="flex flex-col gap-3">
+      <p className="text-sm text-muted-foreground">
+        {kind === 'news'
+          ? 'From your own records, newest first. Mentions in your documents will join them.'
+          : 'Next steps your own records suggest. Signals from your documents will join them.'}
+      </p>
+      <ol className="flex flex-col gap-3" aria-label={TEXT[kind].title}>
+        {items.map((item) => (
+          <li key={item.kind}>
+            <Card>
+              <CardContent className="flex flex-col gap-1 p-4 sm:p-5" data-feed-item={item.kind}>
+                <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+                  <h2 className="font-medium">{item.title}</h2>
+                  {item.at && (
+                    <time dateTime={item.at} className="text-sm text-muted-foreground">
+                      {formatDate(item.at)}
+                    </time>
+                  )}
+                </div>
+                <p className="text-sm text-muted-foreground">{item.detail}</p>
+              </CardContent>
+            </Card>
+          </li>
+        ))}
+      </ol>
     </div>
   );
 }

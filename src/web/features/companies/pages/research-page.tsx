@@ -29,9 +29,16 @@ import { CHOOSABLE_COLUMNS, CompanyTable } from '../components/company-table.tsx
 import { ExportDialog } from '../components/export-dialog.tsx';
 import { FilterPanel } from '../components/filter-panel.tsx';
 import { FilterSummary } from '../components/filter-summary.tsx';
+import { ImportDialog } from '../components/import-dialog.tsx';
 import { ResultsEmpty, ResultsError, ResultsSkeleton } from '../components/results-state.tsx';
 import { formatNumber } from '../format.ts';
-import { hasCriteria, hasFilters, SORT_LABELS, withoutFilters } from '../search-params.ts';
+import {
+  type CompanySearch,
+  hasCriteria,
+  hasFilters,
+  SORT_LABELS,
+  withoutFilters,
+} from '../search-params.ts';
 import { useDocumentTitle } from '../use-document-title.ts';
 import { useSearchState } from '../use-search-state.ts';
 
@@ -54,6 +61,7 @@ export function ResearchPage() {
   const [prefs, setPrefs] = useColumnPrefs();
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [exportTarget, setExportTarget] = useState<ExportTarget | null>(null);
+  const [importOpen, setImportOpen] = useState(false);
 
   // The selection belongs to one search: a new search starts with none.
   const key = searchKey(search).join('|');
@@ -105,6 +113,22 @@ export function ResearchPage() {
       },
       onError: (err) => toastFailure('Could not save the companies', err),
     });
+  };
+
+  // After an import: the user's imports, as the data-source filter of the table (so it can be removed).
+  const showImported = () => {
+    setImportOpen(false);
+    const imports: CompanySearch = {
+      ...withoutFilters(search),
+      q: '',
+      myCompanies: false,
+      dataSource: ['import'],
+    };
+    if (searchKey(imports).join('|') !== key) setSearch(imports);
+    else {
+      void results.refetch();
+      void facets.refetch();
+    }
   };
 
   const filterPanel = (
@@ -164,34 +188,37 @@ export function ResearchPage() {
                 : 'Search companies by name or what they do, narrow them down with filters, and save the ones to work on.'}
             </p>
           </div>
-          <nav aria-label="Company lists" className="flex rounded-lg border p-0.5 text-sm">
-            <Link
-              to="/sales-account-development/research"
-              aria-current={search.myCompanies ? undefined : 'page'}
-              className={cn(
-                'rounded-md px-3 py-1.5 font-medium',
-                search.myCompanies ? 'text-muted-foreground hover:text-foreground' : 'bg-secondary',
-              )}
-            >
-              All companies
-            </Link>
-            <Link
-              to={MY_COMPANIES_HREF}
-              aria-current={search.myCompanies ? 'page' : undefined}
-              className={cn(
-                'rounded-md px-3 py-1.5 font-medium',
-                search.myCompanies ? 'bg-secondary' : 'text-muted-foreground hover:text-foreground',
-              )}
-            >
-              My Companies
-            </Link>
-          </nav>
+          <div className="flex flex-wrap items-center gap-2">
+            <nav aria-label="Company lists" className="flex rounded-lg border p-0.5 text-sm">
+              <Link
+                to="/sales-account-development/research"
+                aria-current={search.myCompanies ? undefined : 'page'}
+                className={cn(
+                  'rounded-md px-3 py-1.5 font-medium',
+                  search.myCompanies ? 'text-muted-foreground hover:text-foreground' : 'bg-secondary',
+                )}
+              >
+                All companies
+              </Link>
+              <Link
+                to={MY_COMPANIES_HREF}
+                aria-current={search.myCompanies ? 'page' : undefined}
+                className={cn(
+                  'rounded-md px-3 py-1.5 font-medium',
+                  search.myCompanies ? 'bg-secondary' : 'text-muted-foreground hover:text-foreground',
+                )}
+              >
+                My Companies
+              </Link>
+            </nav>
+            <ImportDialog open={importOpen} onOpenChange={setImportOpen} onShowImported={showImported} />
+          </div>
         </div>
         <CompanySearchBox value={search.q} onSearch={(q) => setSearch({ q })} />
         {!search.myCompanies && (
           <p className="-mt-2 text-xs text-muted-foreground">
-            A new search costs 1 credit when it finds companies. Browsing, further pages and My Companies are
-            free.
+            A new search costs 1 credit when it finds companies. Browsing, further pages, My Companies and
+            your own imports are free.
           </p>
         )}
       </header>
