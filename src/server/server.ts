@@ -11,6 +11,7 @@ import { createAuth, loadAuthSecret } from './features/auth/auth.ts';
 import { AUTH_CLEANUP_JOB, registerAuthCleanup } from './features/auth/cleanup.ts';
 import { createSessionCache } from './features/auth/session-cache.ts';
 import { loadCompanyData } from './features/companies/data/load-company-data.ts';
+import { loadPeopleData } from './features/people/data/load-people-data.ts';
 import { createCharger } from './features/credits/charger.ts';
 import { ROLL_CYCLES_JOB, registerCreditJobs } from './features/credits/jobs.ts';
 import { createPayments, type PaymentPort } from './features/credits/payments.ts';
@@ -72,6 +73,7 @@ export async function startServer(
     await database.migrate();
     await seedReferenceData(database.db);
     await loadCompanyData(database, { logger });
+    await loadPeopleData(database, { logger });
   } catch (err) {
     await database.close();
     throw err;

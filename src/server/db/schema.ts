@@ -473,3 +473,108 @@ export const companyImports = pgTable(
     }),
   ],
 ).enableRLS();
+
+// ---------------------------------------------------------------------------------------------------------
+// People (issue 6): the contacts Jim searches, the user's saved people, and the people removed at their request
+// ---------------------------------------------------------------------------------------------------------
+
+/**
+ * Spec 3 `company_contacts`: people at the companies of `company_master`. Rows without an owner are the shared
+ * data (Y Combinator founders, synthetic contacts for benchmarks); a row with an owner is that user's import.
+ * A title search matches `title_normalized` (see src/shared/people.ts), so "VP Sales" finds "Vice President of
+ * Sales".
+ */
+export const companyContacts = pgTable(
+  'company_contacts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companyMaster.id, { onDelete: 'cascade' }),
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull().default(''),
+    fullName: text('full_name').notNull(),
+    /** As the source gives it. */
+    title: text('title'),
+    titleNormalized: text('title_normalized'),
+    seniority: text('seniority'),
+    department: text('department'),
+    /** An address the source holds (verified in our data); found or guessed addresses are not stored. */
+    email: text('email'),
+    phone: text('phone'),
+    linkedinUrl: text('linkedin_url'),
+    country: text('country'),
+    countryCode: text('country_code'),
+    region: text('region'),
+    city: text('city'),
+    source: text('source').notNull(),
+    license: text('license').notNull(),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('simple', coalesce(full_name, '')), 'A') || setweight(to_tsvector('simple', coalesce(title_normalized, '')), 'B')`,
+    ),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('company_contacts_company_idx').on(t.companyId),
+    index('company_contacts_owner_idx').on(t.ownerId),
+    index('company_contacts_email_idx').on(sql`lower(${t.email})`),
+    // Shared rows are searched without the application role, as companies are (see companies/search.ts).
+    index('company_contacts_search_idx').using('gin', t.searchVector).where(sql`${t.ownerId} is null`),
+    index('company_contacts_name_idx').on(t.fullName, t.id).where(sql`${t.ownerId} is null`),
+    index('company_contacts_role_idx')
+      .on(t.seniority, t.department, t.fullName, t.id)
+      .where(sql`${t.ownerId} is null`),
+    pgPolicy('company_contacts_shared_or_owner', {
+      for: 'select',
+      to: appUserRole,
+      using: sql`${t.ownerId} is null or ${t.ownerId} = ${callerId}`,
+    }),
+    pgPolicy('company_contacts_owner_writes', {
+      for: 'all',
+      to: appUserRole,
+      using: sql`${t.ownerId} = ${callerId}`,
+      withCheck: sql`${t.ownerId} = ${callerId}`,
+    }),
+  ],
+).enableRLS();
+
+/** Spec 3 `saved_key_people`: the user's My People, with their notes, tags and status. */
+export const savedKeyPeople = pgTable(
+  'saved_key_people',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => companyContacts.id, { onDelete: 'cascade' }),
+    notes: text('notes').notNull().default(''),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('saved_key_people_user_contact').on(t.userId, t.contactId),
+    index('saved_key_people_user_idx').on(t.userId, t.createdAt),
+    pgPolicy('saved_key_people_owner', {
+      for: 'all',
+      to: appUserRole,
+      using: sql`${t.userId} = ${callerId}`,
+      withCheck: sql`${t.userId} = ${callerId}`,
+    }),
+  ],
+).enableRLS();
+
+/**
+ * People removed from the shared data at their request (privacy law's right to erasure). A load, an import of
+ * shared data or a regeneration skips every person whose key is here, so a removal lasts. The key is the
+ * lower-cased e-mail address, or the person's name key at the company's name key when we hold no address.
+ */
+export const contactSuppressions = pgTable('contact_suppressions', {
+  personKey: text('person_key').primaryKey(),
+  reason: text('reason').notNull().default('request'),
+  createdAt: createdAt(),
+});
