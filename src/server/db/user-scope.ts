@@ -2,9 +2,8 @@ import { sql } from 'drizzle-orm';
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { isUuid } from '../../shared/uuid.ts';
 import type { Db } from './client.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Runs `work` in a transaction as the application role with `app.user_id` set to the caller, so row-level
@@ -37,7 +36,7 @@ async function pooledWithUser<T>(
   work: (tx: Db) => Promise<T>,
 ): Promise<T> {
   // The id goes into the statement's text (a simple query may hold two statements, but no parameters).
-  if (!UUID.test(userId)) throw new Error('withUser: a user id is a UUID');
+  if (!isUuid(userId)) throw new Error('withUser: a user id is a UUID');
   const client = await pool.connect();
   try {
     await client.query(

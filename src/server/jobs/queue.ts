@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import { and, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
+import { isUuid } from '../../shared/uuid.ts';
 import type { Db } from '../db/client.ts';
 import { jobSchedules, jobs } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
@@ -87,8 +88,6 @@ export const defaultBackoffMs = (attempt: number) =>
   Math.min(1000 * 2 ** Math.max(0, attempt - 1), MAX_BACKOFF_MS);
 
 /** Job ids must be UUIDs: anything else cannot exist, and PostgreSQL would reject the cast. */
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 type JobRow = typeof jobs.$inferSelect;
 
 type Registration = {
@@ -548,7 +547,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     },
 
     async get(id) {
-      if (!UUID_RE.test(id)) return null;
+      if (!isUuid(id)) return null;
       const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
       return row ? toJobView(row) : null;
     },

@@ -1,11 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { CompanySort, TargetAccountStatus } from '../../../shared/companies.ts';
 import type { FitScore } from '../../../shared/fit-score.ts';
+import { isUuid } from '../../../shared/uuid.ts';
 import type { Caller } from '../../context.ts';
 import { type Db, queryRows } from '../../db/client.ts';
+import { afterCursor, decodeCursor, keysetPage, orderBy, type SortSpec } from '../../db/keyset.ts';
 import type { companyMaster } from '../../db/schema.ts';
 import { withUser } from '../../db/user-scope.ts';
-import { AppError } from '../../http/errors.ts';
 import { withFit } from './fit.ts';
 import type { SavedAccount } from './saved.ts';
 
@@ -143,79 +144,41 @@ export function conditions(query: CompanyQuery, except?: FacetDimension): SQL[] 
   return parts.filter((part): part is SQL => part !== null);
 }
 
+const ID = sql`c.id`;
+
 const where = (parts: SQL[]) => (parts.length > 0 ? sql`where ${sql.join(parts, sql` and `)}` : sql``);
 
-// ---------------------------------------------------------------------------------------------------------
-// Keyset pagination: the cursor is the last row's sort value and id, so page 50 costs what page 1 costs.
-// ---------------------------------------------------------------------------------------------------------
-
-/** `type` is the SQL type of the sort value, so a cursor's number compares without a cast on the column. */
-type SortSpec = { value: SQL; type: 'text' | 'int' | 'float8'; descending: boolean; nullable: boolean };
-
+/** How a sort orders the rows (keyset pages: see db/keyset.ts). */
 function sortSpec(sort: CompanySort, q: string | undefined): SortSpec {
   switch (sort) {
     case 'relevance':
       // Without words to rank by, relevance is the alphabetical order.
-      return q ? { value: rank(q), type: 'float8', descending: true, nullable: false } : sortSpec('name', q);
+      return q
+        ? { value: rank(q), id: ID, type: 'float8', descending: true, nullable: false }
+        : sortSpec('name', q);
     case 'name':
     case '-name':
-      return { value: sql`c.name`, type: 'text', descending: sort === '-name', nullable: false };
+      return { value: sql`c.name`, id: ID, type: 'text', descending: sort === '-name', nullable: false };
     case 'employees':
     case '-employees':
-      return { value: sql`c.employees`, type: 'int', descending: sort === '-employees', nullable: true };
+      return {
+        value: sql`c.employees`,
+        id: ID,
+        type: 'int',
+        descending: sort === '-employees',
+        nullable: true,
+      };
     case 'founded':
     case '-founded':
       return {
         value: sql`c.founded_year`,
+        id: ID,
         type: 'int',
         descending: sort === '-founded',
         nullable: true,
       };
   }
 }
-
-type Cursor = { sort: CompanySort; value: string | number | null; id: string };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
-
-/** A cursor we did not make, or one made for another sort, is refused rather than guessed at. */
-function decodeCursor(raw: string, sort: CompanySort, spec: SortSpec): Cursor {
-  const invalid = () => new AppError('VALIDATION_ERROR', 400, 'Invalid cursor: start the search again');
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
-  } catch {
-    throw invalid();
-  }
-  const c = parsed as Partial<Cursor> | null;
-  const valueOk =
-    (c?.value === null && spec.nullable) ||
-    (spec.type === 'text'
-      ? typeof c?.value === 'string' && c.value.length <= 500
-      : typeof c?.value === 'number' &&
-        Number.isFinite(c.value) &&
-        (spec.type === 'float8' || (Number.isInteger(c.value) && Math.abs(c.value) <= 2_147_483_647)));
-  if (!c || c.sort !== sort || typeof c.id !== 'string' || !UUID.test(c.id) || !valueOk) throw invalid();
-  return { sort, value: c.value ?? null, id: c.id };
-}
-
-function after(spec: SortSpec, cursor: Cursor): SQL {
-  const cmp = spec.descending ? sql`<` : sql`>`;
-  const value = sql`${cursor.value}::${sql.raw(spec.type)}`;
-  if (cursor.value === null) return sql`(${spec.value} is null and c.id ${cmp} ${cursor.id}::uuid)`;
-  // A value that is never empty: a row comparison, which the (name, id) index answers as a range, so a deep
-  // page starts where the last one ended instead of reading every row before it.
-  if (!spec.nullable) return sql`(${spec.value}, c.id) ${cmp} (${value}, ${cursor.id}::uuid)`;
-  // Empty values sort last, after every filled one.
-  return sql`((${spec.value} ${cmp} ${value} or (${spec.value} = ${value} and c.id ${cmp} ${cursor.id}::uuid)) or ${spec.value} is null)`;
-}
-
-const orderBy = (spec: SortSpec) => {
-  const direction = spec.descending ? sql`desc` : sql`asc`;
-  return sql`order by ${spec.value} ${direction} nulls last, c.id ${direction}`;
-};
 
 export type CompanyPage = { companies: CompanyRow[]; nextCursor: string | null };
 
@@ -292,7 +255,7 @@ export function searchCompanies(
   const q = query.q?.trim() || undefined;
   const spec = sortSpec(query.sort, q);
   const parts = conditions(query);
-  if (query.cursor) parts.push(after(spec, decodeCursor(query.cursor, query.sort, spec)));
+  if (query.cursor) parts.push(afterCursor(spec, decodeCursor(query.cursor, query.sort, spec)));
   // The rows and the caller's ICP in one transaction; My Companies keeps its shown scores.
   const ordered = (scope: SQL | null) =>
     withUser(db, caller.id, async (tx) =>
@@ -324,17 +287,8 @@ export function searchCompanies(
             ).map((row) => row.id),
         ).then((ids) => ordered(sql`(c.id = any(${`{${ids.join(',')}}`}::uuid[]) or ${own(caller)})`));
   return found.then((rows) => {
-    const page = rows.slice(0, query.limit);
-    const last = page.at(-1);
-    const nextCursor =
-      rows.length > query.limit && last
-        ? encodeCursor({
-            sort: query.sort,
-            value: last.sortValue,
-            id: last.id,
-          })
-        : null;
-    return { companies: page.map(({ sortValue: _sortValue, ...company }) => company), nextCursor };
+    const page = keysetPage(rows, query.limit, query.sort);
+    return { companies: page.rows, nextCursor: page.nextCursor };
   });
 }
 
@@ -431,7 +385,7 @@ export type CompanyDetail = CompanyRow & { similar: CompanyRow[] };
  * with similar companies: the same industry, closest first by size and place.
  */
 export async function getCompany(db: Db, caller: Caller, idOrName: string): Promise<CompanyDetail | null> {
-  const id = UUID.test(idOrName) ? idOrName : await idByName(db, caller, idOrName);
+  const id = isUuid(idOrName) ? idOrName : await idByName(db, caller, idOrName);
   if (!id) return null;
   return withUser(db, caller.id, async (tx) => {
     // Row-level security: an id the caller may not see finds nothing.

@@ -10,6 +10,7 @@ import {
   PLANS,
   packageCredits,
 } from '../../../shared/pricing.ts';
+import { isUuid } from '../../../shared/uuid.ts';
 import type { Caller } from '../../context.ts';
 import { type Db, queryRows } from '../../db/client.ts';
 import { creditPricing, creditTransactions, userCredits } from '../../db/schema.ts';
@@ -453,8 +454,6 @@ export async function purchasePackage(
   return grantPackage(db, caller.id, pkg, idempotencyKey, defaults, automatic);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The ledger key of a provider's checkout session: one grant per session, however often it is reported. */
 const checkoutKey = (sessionId: string) => `checkout:${sessionId}`;
 
@@ -477,7 +476,7 @@ export async function grantPaidCheckout(
     return { granted: false, reason: 'amount mismatch' };
   }
   // Metadata is free text: a string that is not a uuid names nobody (and must not fail the uuid cast).
-  const [user] = UUID.test(paid.userId)
+  const [user] = isUuid(paid.userId)
     ? await queryRows<{ id: string }>(db, sql`select id from users where id = ${paid.userId}`)
     : [];
   if (!user) return { granted: false, reason: 'unknown user' };
