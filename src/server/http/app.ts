@@ -5,11 +5,13 @@ import { REDIRECTS } from '../../shared/routes.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { authRoutes } from '../features/auth/routes.ts';
 import { companiesRoutes } from '../features/companies/routes.ts';
+import { createVocabulary } from '../features/companies/vocabulary.ts';
 import { creditsRoutes } from '../features/credits/routes.ts';
 import { paymentWebhookRoutes } from '../features/credits/webhook-routes.ts';
 import { devMailboxRoutes } from '../features/dev/mailbox-routes.ts';
 import { healthRoutes } from '../features/health/routes.ts';
 import { jobsRoutes } from '../features/jobs/routes.ts';
+import { peopleRoutes } from '../features/people/routes.ts';
 import { profileRoutes } from '../features/profile/routes.ts';
 import { mountApiDocs } from './api-docs.ts';
 import { AppError, errorBody } from './errors.ts';
@@ -70,7 +72,11 @@ export function createApp(deps: AppDeps, site: StaticSite | null) {
   app.route('/', profileRoutes(deps));
   app.route('/', creditsRoutes(deps));
   app.route('/', paymentWebhookRoutes(deps));
-  app.route('/', companiesRoutes(deps));
+  // The filter values of the company data, read once for the company and people searches.
+  const vocabulary = createVocabulary(deps.database.db);
+  vocabulary.warm();
+  app.route('/', companiesRoutes(deps, vocabulary));
+  app.route('/', peopleRoutes(deps, vocabulary));
   if (deps.config.env !== 'production') app.route('/', devMailboxRoutes(deps));
 
   app.doc31('/api/openapi.json', {

@@ -11,7 +11,8 @@ import {
 } from '../../../shared/companies.ts';
 import { type FilterInput, validateFilters } from '../../../shared/filter-validator.ts';
 import type { AppDeps, AppEnv } from '../../context.ts';
-import { AppError, errorResponseSchema } from '../../http/errors.ts';
+import { AppError } from '../../http/errors.ts';
+import { error, int, json, many } from '../../http/openapi.ts';
 import { requireCaller } from '../../http/session.ts';
 import { getAccount } from '../credits/service.ts';
 import { companiesCsv, EXPORT_MAX_ROWS, exportCredits, ROWS_PER_EXPORT_CREDIT } from './export.ts';
@@ -25,7 +26,7 @@ import {
   getCompany,
   searchCompanies,
 } from './search.ts';
-import { createVocabulary } from './vocabulary.ts';
+import type { Vocabulary } from './vocabulary.ts';
 
 /** `{ field: column }`: which CSV column fills which of our fields. */
 const importMapping = z
@@ -34,28 +35,6 @@ const importMapping = z
     z.string().max(200),
   )
   .refine((m) => Object.keys(m).length > 0, 'map at least the name');
-
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const error = (description: string) => json(errorResponseSchema, description);
-
-/** A repeated parameter (`industry=a&industry=b`) or a single one, as a list. */
-const many = (max: number) =>
-  z
-    .union([z.string().max(max), z.array(z.string().max(max)).max(50)])
-    .optional()
-    .transform((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]))
-    .openapi({ type: 'array', items: { type: 'string' } });
-
-const int = (min: number, max: number) =>
-  z.coerce
-    .number({ error: 'must be a whole number' })
-    .int('must be a whole number')
-    .min(min, `must be at least ${min}`)
-    .max(max, `must be at most ${max}`)
-    .optional();
 
 const SOURCE_IDS = Object.keys(COMPANY_SOURCES) as [string, ...string[]];
 
@@ -363,11 +342,9 @@ const hasCriteria = (p: SearchParams) =>
   [p.industry, p.size, p.country, p.region, p.city, p.source].some((values) => values.length > 0) ||
   [p.foundedFrom, p.foundedTo, p.employeesMin, p.employeesMax].some((value) => value !== undefined);
 
-export function companiesRoutes(deps: AppDeps) {
+export function companiesRoutes(deps: AppDeps, vocabulary: Vocabulary) {
   const app = new OpenAPIHono<AppEnv>();
   const { db } = deps.database;
-  const vocabulary = createVocabulary(db);
-  vocabulary.warm();
   const shared = createSharedCache();
   app.use('/api/v1/companies', requireCaller(deps));
   app.use('/api/v1/companies/*', requireCaller(deps));

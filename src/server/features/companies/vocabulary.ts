@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FilterVocabulary } from '../../../shared/filter-validator.ts';
 import type { Caller } from '../../context.ts';
 import { type Db, queryRows } from '../../db/client.ts';
@@ -11,6 +11,11 @@ const USER_TTL_MS = 10_000;
 
 type Cached = { at: number; vocabulary: Promise<FilterVocabulary> };
 
+/** The places of companies and of people (a person's city may be none of a company's). */
+const places = (column: 'country' | 'region' | 'city', scope: SQL) =>
+  sql`select ${sql.raw(column)} from company_master where ${scope} and ${sql.raw(column)} is not null
+    union select ${sql.raw(column)} from company_contacts where ${scope} and ${sql.raw(column)} is not null`;
+
 /** The distinct values of the shared rows, or (with a caller) of that caller's own imports. */
 const distinctValues = async (tx: Db, ownerId: string | null) => {
   // `owner_id = caller` rather than `is not null` under the role: the index finds the caller's rows alone
@@ -21,9 +26,9 @@ const distinctValues = async (tx: Db, ownerId: string | null) => {
     sql`select
       array(select distinct primary_industry from company_master where ${scope} and primary_industry is not null) as industries,
       array(select distinct size from company_master where ${scope} and size is not null) as sizes,
-      array(select distinct country from company_master where ${scope} and country is not null) as countries,
-      array(select distinct region from company_master where ${scope} and region is not null) as regions,
-      array(select distinct city from company_master where ${scope} and city is not null) as cities`,
+      array(${places('country', scope)}) as countries,
+      array(${places('region', scope)}) as regions,
+      array(${places('city', scope)}) as cities`,
   );
   return {
     industries: row?.industries ?? [],

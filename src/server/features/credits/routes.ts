@@ -9,7 +9,8 @@ import {
   TRANSACTION_HISTORY_LIMIT,
 } from '../../../shared/pricing.ts';
 import type { AppDeps, AppEnv } from '../../context.ts';
-import { AppError, errorResponseSchema } from '../../http/errors.ts';
+import { AppError } from '../../http/errors.ts';
+import { error, json } from '../../http/openapi.ts';
 import { requireCaller } from '../../http/session.ts';
 import {
   changePlan,
@@ -66,11 +67,6 @@ const purchaseSchema = z
   })
   .openapi('CreditPurchase');
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const error = (description: string) => json(errorResponseSchema, description);
 const body = <T extends z.ZodType>(schema: T) => ({
   body: { content: { 'application/json': { schema } }, required: true },
 });

@@ -6,7 +6,7 @@ import {
   profileUpdateSchema,
 } from '../../../shared/profile.ts';
 import type { AppDeps, AppEnv } from '../../context.ts';
-import { errorResponseSchema } from '../../http/errors.ts';
+import { error, json } from '../../http/openapi.ts';
 import { requireCaller } from '../../http/session.ts';
 import {
   addSegment,
@@ -17,11 +17,6 @@ import {
   updateSegment,
 } from './service.ts';
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const error = (description: string) => json(errorResponseSchema, description);
 const profile = json(profileSchema, "The caller's profile");
 const segmentParams = z.object({ id: z.uuid({ error: 'must be a UUID' }) });
 const common = { 400: error('Invalid input'), 401: error('User not authenticated') };

@@ -1,0 +1,245 @@
+/**
+ * The people search API (issue 6 §2): names, titles in any spelling, seniority and department, the company and
+ * its filters through the filter validator, location, keyset pages, facets, My People, charging, bad input and
+ * isolation, on a small fixture.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../../tests/helpers/app.ts';
+import { type AuthClient, authClient } from '../../../../tests/helpers/auth.ts';
+import { type Backend, backends, type TestDatabase } from '../../../../tests/helpers/databases.ts';
+import { classifyTitle, normalizeTitle } from '../../../shared/people.ts';
+import { queryRows } from '../../db/client.ts';
+import { companyContacts, companyMaster } from '../../db/schema.ts';
+import { seedReferenceData } from '../../db/seed/seed.ts';
+import type { App } from '../../http/app.ts';
+
+const shared = { source: 'synthetic', license: 'Synthetic (generated)' } as const;
+
+const COMPANIES = [
+  {
+    name: 'Berlin Ledger',
+    domain: 'berlinledger.de',
+    primaryIndustry: 'Fintech',
+    size: '51-200',
+    country: 'Germany',
+    countryCode: 'DE',
+    city: 'Berlin',
+  },
+  {
+    name: 'Leeds Retail Group',
+    domain: 'leedsretail.co.uk',
+    primaryIndustry: 'Retail',
+    size: '1001-5000',
+    country: 'United Kingdom',
+    countryCode: 'GB',
+    city: 'Leeds',
+  },
+].map((company) => ({ ...company, ...shared }));
+
+/** [company index, first, last, title, city, has an address, has a number] */
+const PEOPLE: [number, string, string, string, string, boolean, boolean][] = [
+  [0, 'Patrick', 'Collins', 'Vice President of Sales', 'Berlin', true, false],
+  [0, 'Greta', 'Vogel', 'Chief Information Security Officer', 'Berlin', true, true],
+  [0, 'Jonas', 'Weber', 'Senior Software Engineer', 'Munich', false, false],
+  [0, 'Lena', 'Schmidt', 'Head of Growth', 'Berlin', true, false],
+  [1, 'Oliver', 'Hughes', 'VP, Sales', 'Leeds', true, false],
+  [1, 'Amelia', 'Clarke', 'Account Executive', 'Manchester', false, true],
+  [1, 'Harry', 'Patel', 'Chief Financial Officer', 'Leeds', true, false],
+];
+
+describe.each(backends())('people search on $name', (backend: Backend) => {
+  let database: TestDatabase;
+  let app: App;
+  let ada: AuthClient;
+  let bob: AuthClient;
+  let ids: Record<string, string>;
+
+  beforeAll(async () => {
+    database = await backend.create();
+    await seedReferenceData(database.db);
+    const companies = await database.db
+      .insert(companyMaster)
+      .values(COMPANIES)
+      .returning({ id: companyMaster.id });
+    const rows = await database.db
+      .insert(companyContacts)
+      .values(
+        PEOPLE.map(([company, first, last, title, city, email, phone]) => ({
+          companyId: companies[company]?.id ?? '',
+          firstName: first,
+          lastName: last,
+          fullName: `${first} ${last}`,
+          title,
+          titleNormalized: normalizeTitle(title),
+          ...classifyTitle(title),
+          email: email ? `${first}.${last}@${COMPANIES[company]?.domain}`.toLowerCase() : null,
+          phone: phone ? '+49 30 1234567' : null,
+          city,
+          country: COMPANIES[company]?.country,
+          ...shared,
+        })),
+      )
+      .returning({ id: companyContacts.id, fullName: companyContacts.fullName });
+    ids = Object.fromEntries(rows.map((row) => [row.fullName, row.id]));
+    ({ app } = await createTestApp(database));
+    ada = authClient(app);
+    bob = authClient(app);
+    await ada.signUp('ada@example.com', 'violet-harbor-42', 'Ada');
+    await bob.signUp('bob@example.com', 'violet-harbor-42', 'Bob');
+  });
+  afterAll(() => database.destroy());
+
+  type Page = {
+    people: {
+      id: string;
+      fullName: string;
+      saved: boolean;
+      hasEmail: boolean;
+      hasPhone: boolean;
+      company: { name: string };
+    }[];
+    nextCursor: string | null;
+    creditsCharged: number;
+    filterValidation: { invalidFilters: string[]; suggestions: string[] };
+    error?: { message: string };
+  };
+  const search = async (client: AuthClient, query: string) => {
+    const response = await client.request('GET', `/api/v1/people?${query}`);
+    return { status: response.status, body: (await response.json()) as Page };
+  };
+  const names = (page: Page) => page.people.map((p) => p.fullName);
+
+  it('asks for a session', async () => {
+    expect((await app.request('/api/v1/people?title=cfo')).status).toBe(401);
+  });
+
+  it('finds titles in the words people use: "VP Sales", "CISO", "Sr. Software Eng."', async () => {
+    expect(names((await search(ada, 'title=VP%20Sales&sort=name')).body)).toEqual([
+      'Oliver Hughes',
+      'Patrick Collins',
+    ]);
+    expect(names((await search(ada, 'title=CISO')).body)).toEqual(['Greta Vogel']);
+    expect(names((await search(ada, 'title=Sr.%20Software%20Eng.')).body)).toEqual(['Jonas Weber']);
+    // A title of filler words only asks for nothing.
+    expect((await search(ada, 'title=of%20the')).body.people.length).toBe(PEOPLE.length);
+  });
+
+  it('finds names by the start of their words, and says what we hold without showing it', async () => {
+    const { body } = await search(ada, 'q=pat%20coll');
+    expect(names(body)).toEqual(['Patrick Collins']);
+    expect(body.people[0]).toMatchObject({
+      hasEmail: true,
+      hasPhone: false,
+      company: { name: 'Berlin Ledger' },
+    });
+    expect(JSON.stringify(body)).not.toContain('@berlinledger.de');
+  });
+
+  it('filters by seniority, department, company (name or domain) and its validated industry and place', async () => {
+    expect(names((await search(ada, 'seniority=c_suite&sort=name')).body)).toEqual([
+      'Greta Vogel',
+      'Harry Patel',
+    ]);
+    expect(names((await search(ada, 'department=sales&company=LEEDSRETAIL.CO.UK&sort=name')).body)).toEqual([
+      'Amelia Clarke',
+      'Oliver Hughes',
+    ]);
+    const fintech = await search(ada, 'industry=fintech&region=germany&title=head%20growth');
+    expect(names(fintech.body)).toEqual(['Lena Schmidt']);
+    // Where the person is, apart from where the company is.
+    expect(names((await search(ada, 'location=manchester')).body)).toEqual(['Amelia Clarke']);
+    const unknown = await search(ada, 'industry=zzzq');
+    expect([
+      unknown.status,
+      unknown.body.people.length,
+      unknown.body.filterValidation.invalidFilters,
+    ]).toEqual([200, 0, ['industry: zzzq']]);
+  });
+
+  it('pages with a keyset cursor: every person once, in order', async () => {
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const query: string = `sort=-name&limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+      const { body } = await search(ada, query);
+      seen.push(...names(body));
+      cursor = body.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual(
+      PEOPLE.map(([, first, last]) => `${first} ${last}`)
+        .sort()
+        .reverse(),
+    );
+  });
+
+  it('counts facets under the other filters', async () => {
+    const response = await ada.request('GET', '/api/v1/people/facets?department=sales');
+    const facets = await response.json();
+    expect(facets.department.find((f: { value: string }) => f.value === 'security')).toEqual({
+      value: 'security',
+      count: 1,
+    });
+    expect(facets.country).toEqual([
+      { value: 'United Kingdom', count: 2 },
+      { value: 'Germany', count: 1 },
+    ]);
+  });
+
+  it('saves people to My People, only for their owner', async () => {
+    const path = `/api/v1/people/${ids['Greta Vogel']}/saved`;
+    expect(
+      (await ada.request('PUT', path, { notes: 'Met at it-sa', tags: ['security', 'security'] })).status,
+    ).toBe(201);
+    const again = await ada.request('PUT', path, { notes: 'Follow up in May' });
+    expect([again.status, (await again.json()).tags]).toEqual([200, ['security']]);
+    const mine = await search(ada, 'myPeople=true');
+    expect([names(mine.body), mine.body.creditsCharged]).toEqual([['Greta Vogel'], 0]);
+    expect(names((await search(bob, 'myPeople=true')).body)).toEqual([]);
+    expect((await bob.request('DELETE', path)).status).toBe(404);
+    expect((await ada.request('DELETE', path)).status).toBe(204);
+    expect(
+      (await ada.request('PUT', '/api/v1/people/00000000-0000-4000-8000-000000000000/saved', {})).status,
+    ).toBe(404);
+  });
+
+  it('charges one contact_discovery credit for a search that finds someone; next pages and empty results are free', async () => {
+    const used = async () => {
+      const [row] = await queryRows<{ n: number }>(
+        database.db,
+        sql`select count(*)::int as n from credit_transactions where activity_type = 'contact_discovery'`,
+      );
+      return row?.n ?? 0;
+    };
+    const before = await used();
+    const first = await search(bob, 'department=sales&limit=1&sort=name');
+    expect(first.body.creditsCharged).toBe(1);
+    const next = await search(
+      bob,
+      `department=sales&limit=1&sort=name&cursor=${encodeURIComponent(first.body.nextCursor ?? '')}`,
+    );
+    expect(next.body.creditsCharged).toBe(0);
+    expect((await search(bob, 'q=zzzzqqqq')).body.creditsCharged).toBe(0);
+    expect(await used()).toBe(before + 1);
+  });
+
+  it('refuses bad input with a clear message and never fails on SQL metacharacters', async () => {
+    const bad = await search(ada, 'seniority=boss');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error?.message).toContain('must be one of');
+    expect((await search(ada, 'limit=0')).status).toBe(400);
+    expect((await search(ada, 'titel=cfo')).status).toBe(400);
+    expect((await search(ada, 'cursor=forged')).status).toBe(400);
+    for (const evil of ["x' or 1=1 --", 'a & | ! ( ) : * b', '\\', "'); drop table company_contacts; --"]) {
+      const e = encodeURIComponent(evil);
+      for (const query of [`q=${e}`, `title=${e}`, `company=${e}`, `location=${e}`]) {
+        expect((await search(ada, query)).status).toBe(200);
+      }
+    }
+    const [left] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from company_contacts`,
+    );
+    expect(left?.n).toBe(PEOPLE.length);
+  });
+});

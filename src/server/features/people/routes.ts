@@ -1,0 +1,275 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { COMPANY_SOURCES } from '../../../shared/companies.ts';
+import { type FilterInput, validateFilters } from '../../../shared/filter-validator.ts';
+import { DEPARTMENTS, SENIORITIES } from '../../../shared/people.ts';
+import type { AppDeps, AppEnv } from '../../context.ts';
+import { AppError } from '../../http/errors.ts';
+import { error, json, many } from '../../http/openapi.ts';
+import { requireCaller } from '../../http/session.ts';
+import type { Vocabulary } from '../companies/vocabulary.ts';
+import { PERSON_NOT_FOUND, savePerson, unsavePerson } from './saved.ts';
+import { PEOPLE_SORTS, type PeopleQuery, peopleFacets, searchPeople } from './search.ts';
+
+const SOURCE_IDS = [...Object.keys(COMPANY_SOURCES), 'synthetic'].filter(
+  (source, i, all) => all.indexOf(source) === i,
+) as [string, ...string[]];
+
+const searchQuery = z
+  .object({
+    q: z.string().max(200, 'must be at most 200 characters').optional(),
+    title: z.string().max(200, 'must be at most 200 characters').optional(),
+    seniority: many(30).pipe(
+      z.array(z.enum(SENIORITIES, { error: `must be one of ${SENIORITIES.join(', ')}` })),
+    ),
+    department: many(30).pipe(
+      z.array(z.enum(DEPARTMENTS, { error: `must be one of ${DEPARTMENTS.join(', ')}` })),
+    ),
+    company: many(200),
+    companyId: z.uuid({ error: 'must be a company id (UUID)' }).optional(),
+    industry: many(100),
+    size: many(100),
+    region: many(100).openapi({
+      description: 'Where the company is: a country, state or city, in any words',
+    }),
+    location: many(100).openapi({ description: 'Where the person is: a country, state or city' }),
+    source: many(20).pipe(z.array(z.enum(SOURCE_IDS, { error: `must be one of ${SOURCE_IDS.join(', ')}` }))),
+    myPeople: z.enum(['true', 'false']).optional(),
+    sort: z.enum(PEOPLE_SORTS).default('relevance'),
+    limit: z.coerce
+      .number({ error: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(100, 'must be at most 100')
+      .default(25),
+    cursor: z.string().max(1000).optional(),
+  })
+  // An unknown parameter is a mistake (a typo in a filter name), not something to ignore silently.
+  .strict();
+
+const personSchema = z
+  .object({
+    id: z.uuid(),
+    firstName: z.string(),
+    lastName: z.string(),
+    fullName: z.string(),
+    title: z.string().nullable(),
+    seniority: z.string().nullable(),
+    department: z.string().nullable(),
+    city: z.string().nullable(),
+    region: z.string().nullable(),
+    country: z.string().nullable(),
+    hasEmail: z.boolean().openapi({ description: 'We hold an address (finding it is paid)' }),
+    hasPhone: z.boolean().openapi({ description: 'We hold a number (finding it is paid)' }),
+    source: z.string(),
+    license: z.string(),
+    imported: z.boolean(),
+    saved: z.boolean(),
+    company: z.object({
+      id: z.uuid(),
+      name: z.string(),
+      domain: z.string().nullable(),
+      industry: z.string().nullable(),
+      size: z.string().nullable(),
+      country: z.string().nullable(),
+    }),
+  })
+  .openapi('Person');
+
+const validationSchema = z.object({
+  validFilters: z.record(z.string(), z.array(z.string())),
+  invalidFilters: z.array(z.string()),
+  suggestions: z.array(z.string()),
+});
+
+const savedSchema = z
+  .object({
+    contactId: z.uuid(),
+    notes: z.string(),
+    tags: z.array(z.string()),
+    savedAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  })
+  .openapi('SavedPerson');
+
+const savedChange = z
+  .object({
+    notes: z.string().max(5000, 'must be at most 5000 characters').optional(),
+    tags: z
+      .array(z.string().trim().min(1, 'must not be empty').max(40, 'must be at most 40 characters'))
+      .max(20, 'must have at most 20 tags')
+      .transform((tags) => [...new Set(tags)])
+      .optional(),
+  })
+  .strict();
+
+const facetList = z.array(z.object({ value: z.string(), count: z.number().int() }));
+const personId = z.object({ id: z.uuid({ error: 'must be a person id (UUID)' }) });
+const common = { 400: error('Invalid input'), 401: error('User not authenticated') };
+
+const routes = {
+  search: createRoute({
+    method: 'get',
+    path: '/api/v1/people',
+    tags: ['People'],
+    summary:
+      'Search people: name, title in any spelling, seniority, department, company and its industry, size and place, location; keyset pages. The first page of a search with criteria costs a contact_discovery credit when it finds someone.',
+    request: { query: searchQuery },
+    responses: {
+      200: json(
+        z.object({
+          people: z.array(personSchema),
+          nextCursor: z.string().nullable(),
+          filterValidation: validationSchema,
+          creditsCharged: z.number().int(),
+        }),
+        'A page of people',
+      ),
+      ...common,
+      402: error('Insufficient credits. Required: {n}, Available: {m}'),
+    },
+  }),
+  facets: createRoute({
+    method: 'get',
+    path: '/api/v1/people/facets',
+    tags: ['People'],
+    summary: 'Counts per seniority, department, company industry and country (each under the other filters)',
+    request: { query: searchQuery },
+    responses: {
+      200: json(
+        z.object({ seniority: facetList, department: facetList, industry: facetList, country: facetList }),
+        'Facet counts',
+      ),
+      ...common,
+    },
+  }),
+  save: createRoute({
+    method: 'put',
+    path: '/api/v1/people/{id}/saved',
+    tags: ['People'],
+    summary: 'Save a person to My People, or change their notes and tags',
+    request: {
+      params: personId,
+      body: { content: { 'application/json': { schema: savedChange } }, required: true },
+    },
+    responses: {
+      201: json(savedSchema, 'Saved'),
+      200: json(savedSchema, 'Updated'),
+      ...common,
+      404: error(PERSON_NOT_FOUND),
+    },
+  }),
+  unsave: createRoute({
+    method: 'delete',
+    path: '/api/v1/people/{id}/saved',
+    tags: ['People'],
+    summary: 'Remove a person from My People',
+    request: { params: personId },
+    responses: { 204: { description: 'Removed' }, ...common, 404: error('Not in My People') },
+  }),
+};
+
+type SearchParams = z.infer<typeof searchQuery>;
+
+/** Whether the user asked for anything: only such a search is charged (browsing and next pages are free). */
+const hasCriteria = (p: SearchParams) =>
+  Boolean(p.q?.trim() || p.title?.trim() || p.companyId) ||
+  [p.seniority, p.department, p.company, p.industry, p.size, p.region, p.location, p.source].some(
+    (values) => values.length > 0,
+  );
+
+export function peopleRoutes(deps: AppDeps, vocabulary: Vocabulary) {
+  const app = new OpenAPIHono<AppEnv>();
+  const { db } = deps.database;
+  app.use('/api/v1/people', requireCaller(deps));
+  app.use('/api/v1/people/*', requireCaller(deps));
+
+  /** The user's words become stored values (spec 3 §5); what matched nothing is reported, not searched. */
+  async function toQuery(c: { var: AppEnv['Variables'] }, p: SearchParams) {
+    const vocabularyOfCaller = await vocabulary.forCaller(c.var.caller);
+    const companyFilters = validateFilters(
+      [
+        ...p.industry.map((value): FilterInput => ({ kind: 'industry', value })),
+        ...p.size.map((value): FilterInput => ({ kind: 'size', value })),
+        ...p.region.map((value): FilterInput => ({ kind: 'region', value })),
+      ],
+      vocabularyOfCaller,
+    );
+    const location = validateFilters(
+      p.location.map((value): FilterInput => ({ kind: 'region', value })),
+      vocabularyOfCaller,
+    );
+    const company = companyFilters.validFilters;
+    const where = location.validFilters;
+    const query: PeopleQuery = {
+      q: p.q,
+      title: p.title,
+      seniorities: p.seniority,
+      departments: p.department,
+      companies: p.company,
+      companyId: p.companyId,
+      industries: company.industries,
+      sizes: company.companySizes,
+      companyCountries: company.countries,
+      companyRegions: company.regions,
+      companyCities: company.cities,
+      countries: where.countries,
+      regions: where.regions,
+      cities: where.cities,
+      sources: p.source,
+      savedOnly: p.myPeople === 'true',
+      sort: p.sort,
+      limit: p.limit,
+      cursor: p.cursor,
+    };
+    const filterValidation = {
+      validFilters: { ...company, locations: [...where.countries, ...where.regions, ...where.cities] },
+      invalidFilters: [...companyFilters.invalidFilters, ...location.invalidFilters],
+      suggestions: [...companyFilters.suggestions, ...location.suggestions],
+    };
+    // Every filter of a kind failed: searching without it would show what the user excluded.
+    const emptied =
+      (p.industry.length > 0 && company.industries.length === 0) ||
+      (p.size.length > 0 && company.companySizes.length === 0) ||
+      (p.region.length > 0 &&
+        company.countries.length + company.regions.length + company.cities.length === 0) ||
+      (p.location.length > 0 && where.countries.length + where.regions.length + where.cities.length === 0);
+    return { query, filterValidation, emptied };
+  }
+
+  app.openapi(routes.search, async (c) => {
+    const params = c.req.valid('query');
+    const { query, filterValidation, emptied } = await toQuery(c, params);
+    if (emptied) return c.json({ people: [], nextCursor: null, filterValidation, creditsCharged: 0 }, 200);
+    const { caller } = c.var;
+    const page = await searchPeople(db, caller, query);
+    // As for companies: charged only when a search with criteria finds someone, after it succeeded; the
+    // charge itself refuses (402) when the credits are not there.
+    const paid = hasCriteria(params) && !query.savedOnly && !params.cursor && page.people.length > 0;
+    const charge = paid ? await deps.credits.charge(caller, 'contact_discovery', 1) : null;
+    return c.json({ ...page, filterValidation, creditsCharged: charge?.creditsCharged ?? 0 }, 200);
+  });
+
+  app.openapi(routes.facets, async (c) => {
+    const { query, emptied } = await toQuery(c, c.req.valid('query'));
+    if (emptied) return c.json({ seniority: [], department: [], industry: [], country: [] }, 200);
+    return c.json(await peopleFacets(db, c.var.caller, query), 200);
+  });
+
+  app.openapi(routes.save, async (c) => {
+    const { saved, created } = await savePerson(
+      db,
+      c.var.caller,
+      c.req.valid('param').id,
+      c.req.valid('json'),
+    );
+    return created ? c.json(saved, 201) : c.json(saved, 200);
+  });
+
+  app.openapi(routes.unsave, async (c) => {
+    const removed = await unsavePerson(db, c.var.caller, c.req.valid('param').id);
+    if (!removed) throw new AppError('NOT_FOUND', 404, 'Not in My People');
+    return c.body(null, 204);
+  });
+
+  return app;
+}
