@@ -578,3 +578,35 @@ export const contactSuppressions = pgTable('contact_suppressions', {
   reason: text('reason').notNull().default('request'),
   createdAt: createdAt(),
 });
+
+/**
+ * What a user has found with the e-mail and phone finders (paid once): shown to them from then on, in
+ * searches and on the contact, without paying again.
+ */
+export const contactReveals = pgTable(
+  'contact_reveals',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => companyContacts.id, { onDelete: 'cascade' }),
+    email: text('email'),
+    /** 'verified' (an address we hold for this person) or 'guessed' (the domain's pattern). */
+    emailStatus: text('email_status', { enum: ['verified', 'guessed'] }),
+    emailConfidence: smallint('email_confidence'),
+    emailFoundAt: timestamp('email_found_at', { withTimezone: true }),
+    phone: text('phone'),
+    phoneFoundAt: timestamp('phone_found_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.contactId] }),
+    pgPolicy('contact_reveals_owner', {
+      for: 'all',
+      to: appUserRole,
+      using: sql`${t.userId} = ${callerId}`,
+      withCheck: sql`${t.userId} = ${callerId}`,
+    }),
+  ],
+).enableRLS();

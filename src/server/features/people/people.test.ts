@@ -223,6 +223,71 @@ describe.each(backends())('people search on $name', (backend: Backend) => {
     expect(await used()).toBe(before + 1);
   });
 
+  it('finds e-mail addresses (held: verified; else the domain pattern: guessed) and numbers, paid once, only when found', async () => {
+    const spent = async (client: AuthClient) =>
+      ((await (await client.request('GET', '/api/v1/credits')).json()) as { usedCredits: number })
+        .usedCredits;
+    const cat = authClient(app);
+    await cat.signUp('cat@example.com', 'violet-harbor-42', 'Cat');
+    const before = await spent(cat);
+    const find = async (name: string, what: 'email' | 'phone') => {
+      const response = await cat.request('POST', `/api/v1/people/${ids[name]}/${what}`);
+      return { status: response.status, body: await response.json() };
+    };
+    expect(await find('Patrick Collins', 'email')).toEqual({
+      status: 200,
+      body: {
+        email: 'patrick.collins@berlinledger.de',
+        status: 'verified',
+        confidence: 100,
+        creditsCharged: 2,
+      },
+    });
+    // Found before: shown again without paying.
+    expect((await find('Patrick Collins', 'email')).body.creditsCharged).toBe(0);
+    // No address held: the three addresses at berlinledger.de all follow {first}.{last}.
+    const guessed = await find('Jonas Weber', 'email');
+    expect(guessed.body).toMatchObject({
+      email: 'jonas.weber@berlinledger.de',
+      status: 'guessed',
+      creditsCharged: 2,
+    });
+    expect(guessed.body.confidence).toBeGreaterThan(50);
+    expect(guessed.body.confidence).toBeLessThan(100);
+    expect(await find('Greta Vogel', 'phone')).toEqual({
+      status: 200,
+      body: { phone: '+49 30 1234567', creditsCharged: 5 },
+    });
+    const none = await find('Patrick Collins', 'phone');
+    expect([none.status, none.body.error.message]).toEqual([404, 'No phone number found for this person']);
+    expect(await spent(cat)).toBe(before + 2 + 2 + 5);
+    // What Cat found shows in her searches, and only hers.
+    const hers = (await search(cat, 'q=patrick')).body.people[0] as unknown as { email: string | null };
+    expect(hers.email).toBe('patrick.collins@berlinledger.de');
+    const bobs = (await search(bob, 'q=patrick')).body.people[0] as unknown as { email: string | null };
+    expect(bobs.email).toBeNull();
+    expect(
+      (await cat.request('POST', '/api/v1/people/00000000-0000-4000-8000-000000000000/email')).status,
+    ).toBe(404);
+  });
+
+  it('refuses a finder with 402 when the credits are not there, and reveals nothing', async () => {
+    const dan = authClient(app);
+    await dan.signUp('dan@example.com', 'violet-harbor-42', 'Dan');
+    const danId = (await dan.session())?.user.id ?? '';
+    await dan.request('GET', '/api/v1/credits');
+    await database.db.execute(
+      sql`update user_credits set used_credits = total_credits - 1 where user_id = ${danId}`,
+    );
+    const response = await dan.request('POST', `/api/v1/people/${ids['Harry Patel']}/email`);
+    expect([response.status, (await response.json()).error.message]).toEqual([
+      402,
+      'Insufficient credits. Required: 2, Available: 1',
+    ]);
+    const row = (await search(dan, 'q=harry')).body.people[0] as unknown as { email: string | null };
+    expect(row.email).toBeNull();
+  });
+
   it('refuses bad input with a clear message and never fails on SQL metacharacters', async () => {
     const bad = await search(ada, 'seniority=boss');
     expect(bad.status).toBe(400);

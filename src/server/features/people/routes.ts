@@ -7,6 +7,7 @@ import { AppError } from '../../http/errors.ts';
 import { error, json, many } from '../../http/openapi.ts';
 import { requireCaller } from '../../http/session.ts';
 import type { Vocabulary } from '../companies/vocabulary.ts';
+import { findContactEmail, findContactPhone } from './finders.ts';
 import { PERSON_NOT_FOUND, savePerson, unsavePerson } from './saved.ts';
 import { PEOPLE_SORTS, type PeopleQuery, peopleFacets, searchPeople } from './search.ts';
 
@@ -60,6 +61,10 @@ const personSchema = z
     country: z.string().nullable(),
     hasEmail: z.boolean().openapi({ description: 'We hold an address (finding it is paid)' }),
     hasPhone: z.boolean().openapi({ description: 'We hold a number (finding it is paid)' }),
+    email: z.string().nullable().openapi({ description: 'The address the caller found, else null' }),
+    emailStatus: z.enum(['verified', 'guessed']).nullable(),
+    emailConfidence: z.number().int().nullable(),
+    phone: z.string().nullable().openapi({ description: 'The number the caller found, else null' }),
     source: z.string(),
     license: z.string(),
     imported: z.boolean(),
@@ -101,6 +106,9 @@ const savedChange = z
       .optional(),
   })
   .strict();
+
+const NO_EMAIL = 'No e-mail address found for this person';
+const NO_PHONE = 'No phone number found for this person';
 
 const facetList = z.array(z.object({ value: z.string(), count: z.number().int() }));
 const personId = z.object({ id: z.uuid({ error: 'must be a person id (UUID)' }) });
@@ -156,6 +164,42 @@ const routes = {
       200: json(savedSchema, 'Updated'),
       ...common,
       404: error(PERSON_NOT_FOUND),
+    },
+  }),
+  findEmail: createRoute({
+    method: 'post',
+    path: '/api/v1/people/{id}/email',
+    tags: ['People'],
+    summary:
+      "Find a person's e-mail address: the one we hold (verified) or the company domain's pattern (guessed, with a confidence). Costs email_finder credits only when an address is found, once per person.",
+    request: { params: personId },
+    responses: {
+      200: json(
+        z.object({
+          email: z.string(),
+          status: z.enum(['verified', 'guessed']),
+          confidence: z.number().int().min(0).max(100),
+          creditsCharged: z.number().int(),
+        }),
+        'The address',
+      ),
+      ...common,
+      402: error('Insufficient credits. Required: {n}, Available: {m}'),
+      404: error(NO_EMAIL),
+    },
+  }),
+  findPhone: createRoute({
+    method: 'post',
+    path: '/api/v1/people/{id}/phone',
+    tags: ['People'],
+    summary:
+      "Find a person's phone number: only one we hold. Costs phone_finder credits only when a number is found, once per person.",
+    request: { params: personId },
+    responses: {
+      200: json(z.object({ phone: z.string(), creditsCharged: z.number().int() }), 'The number'),
+      ...common,
+      402: error('Insufficient credits. Required: {n}, Available: {m}'),
+      404: error(NO_PHONE),
     },
   }),
   unsave: createRoute({
@@ -263,6 +307,18 @@ export function peopleRoutes(deps: AppDeps, vocabulary: Vocabulary) {
       c.req.valid('json'),
     );
     return created ? c.json(saved, 201) : c.json(saved, 200);
+  });
+
+  app.openapi(routes.findEmail, async (c) => {
+    const found = await findContactEmail(db, deps.credits, c.var.caller, c.req.valid('param').id);
+    if (!found) throw new AppError('NOT_FOUND', 404, NO_EMAIL);
+    return c.json(found, 200);
+  });
+
+  app.openapi(routes.findPhone, async (c) => {
+    const found = await findContactPhone(db, deps.credits, c.var.caller, c.req.valid('param').id);
+    if (!found) throw new AppError('NOT_FOUND', 404, NO_PHONE);
+    return c.json(found, 200);
   });
 
   app.openapi(routes.unsave, async (c) => {

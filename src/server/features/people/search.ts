@@ -60,6 +60,11 @@ export type PersonRow = {
   country: string | null;
   hasEmail: boolean;
   hasPhone: boolean;
+  /** What the caller found with the finders (paid once), else null. */
+  email: string | null;
+  emailStatus: 'verified' | 'guessed' | null;
+  emailConfidence: number | null;
+  phone: string | null;
   source: string;
   license: string;
   imported: boolean;
@@ -85,15 +90,19 @@ type SelectedPerson = Omit<PersonRow, 'company'> & {
 
 const COLUMNS = sql`p.id, p.first_name as "firstName", p.last_name as "lastName", p.full_name as "fullName",
   p.title, p.seniority, p.department, p.city, p.region, p.country,
-  (p.email is not null) as "hasEmail", (p.phone is not null) as "hasPhone", p.source, p.license,
+  (p.email is not null) as "hasEmail", (p.phone is not null) as "hasPhone", r.email, r.email_status as "emailStatus",
+  r.email_confidence as "emailConfidence", r.phone, p.source, p.license,
   (p.owner_id is not null) as imported, (s.id is not null) as saved,
   m.id as "companyId", m.name as "companyName", m.domain as "companyDomain",
   m.primary_industry as "companyIndustry", m.size as "companySize", m.country as "companyCountry"`;
 
-/** The people a caller may see with their companies and saved marks. */
+const CALLER = sql`nullif(current_setting('app.user_id', true), '')::uuid`;
+
+/** The people a caller may see with their companies, saved marks and what they found. */
 const FROM = sql`company_contacts p
   join company_master m on m.id = p.company_id
-  left join saved_key_people s on s.contact_id = p.id and s.user_id = nullif(current_setting('app.user_id', true), '')::uuid`;
+  left join saved_key_people s on s.contact_id = p.id and s.user_id = ${CALLER}
+  left join contact_reveals r on r.contact_id = p.id and r.user_id = ${CALLER}`;
 
 const ID = sql`p.id`;
 const SHARED = sql`p.owner_id is null`;
