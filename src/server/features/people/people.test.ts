@@ -288,6 +288,23 @@ describe.each(backends())('people search on $name', (backend: Backend) => {
     expect(row.email).toBeNull();
   });
 
+  it('lists the key people of My Companies and of one company, free', async () => {
+    const [leeds] = await queryRows<{ id: string }>(
+      database.db,
+      sql`select id from company_master where name = 'Leeds Retail Group'`,
+    );
+    expect((await bob.request('PUT', `/api/v1/companies/${leeds?.id}/saved`, {})).status).toBe(201);
+    const key = await search(bob, 'myCompanies=true&seniority=c_suite&seniority=vp&sort=name');
+    expect([names(key.body), key.body.creditsCharged]).toEqual([['Harry Patel', 'Oliver Hughes'], 0]);
+    // Ada has saved no company.
+    expect(names((await search(ada, 'myCompanies=true')).body)).toEqual([]);
+    const page = await search(ada, `companyId=${leeds?.id}&sort=name`);
+    expect([names(page.body), page.body.creditsCharged]).toEqual([
+      ['Amelia Clarke', 'Harry Patel', 'Oliver Hughes'],
+      0,
+    ]);
+  });
+
   it('refuses bad input with a clear message and never fails on SQL metacharacters', async () => {
     const bad = await search(ada, 'seniority=boss');
     expect(bad.status).toBe(400);

@@ -35,6 +35,10 @@ const searchQuery = z
     location: many(100).openapi({ description: 'Where the person is: a country, state or city' }),
     source: many(20).pipe(z.array(z.enum(SOURCE_IDS, { error: `must be one of ${SOURCE_IDS.join(', ')}` }))),
     myPeople: z.enum(['true', 'false']).optional(),
+    myCompanies: z
+      .enum(['true', 'false'])
+      .optional()
+      .openapi({ description: 'Only people at the companies of My Companies (key people)' }),
     sort: z.enum(PEOPLE_SORTS).default('relevance'),
     limit: z.coerce
       .number({ error: 'must be a whole number' })
@@ -120,7 +124,7 @@ const routes = {
     path: '/api/v1/people',
     tags: ['People'],
     summary:
-      'Search people: name, title in any spelling, seniority, department, company and its industry, size and place, location; keyset pages. The first page of a search with criteria costs a contact_discovery credit when it finds someone.',
+      'Search people: name, title in any spelling, seniority, department, company and its industry, size and place, location; keyset pages. The first page of a search with criteria costs a contact_discovery credit when it finds someone; the people of one company, of My Companies and of My People are free.',
     request: { query: searchQuery },
     responses: {
       200: json(
@@ -261,6 +265,7 @@ export function peopleRoutes(deps: AppDeps, vocabulary: Vocabulary) {
       cities: where.cities,
       sources: p.source,
       savedOnly: p.myPeople === 'true',
+      atSavedCompaniesOf: p.myCompanies === 'true' ? c.var.caller.id : undefined,
       sort: p.sort,
       limit: p.limit,
       cursor: p.cursor,
@@ -287,8 +292,10 @@ export function peopleRoutes(deps: AppDeps, vocabulary: Vocabulary) {
     const { caller } = c.var;
     const page = await searchPeople(db, caller, query);
     // As for companies: charged only when a search with criteria finds someone, after it succeeded; the
-    // charge itself refuses (402) when the credits are not there.
-    const paid = hasCriteria(params) && !query.savedOnly && !params.cursor && page.people.length > 0;
+    // charge itself refuses (402) when the credits are not there. The people of a company page, of My
+    // Companies (key people) and of My People are the user's own accounts: free.
+    const ownAccounts = query.savedOnly || Boolean(query.atSavedCompaniesOf || query.companyId);
+    const paid = hasCriteria(params) && !ownAccounts && !params.cursor && page.people.length > 0;
     const charge = paid ? await deps.credits.charge(caller, 'contact_discovery', 1) : null;
     return c.json({ ...page, filterValidation, creditsCharged: charge?.creditsCharged ?? 0 }, 200);
   });

@@ -41,6 +41,8 @@ export type PeopleQuery = {
   sources: string[];
   /** Only the caller's My People. */
   savedOnly: boolean;
+  /** Only people at the companies of this user's My Companies (key people). */
+  atSavedCompaniesOf?: string;
   sort: PeopleSort;
   limit: number;
   cursor?: string;
@@ -165,6 +167,9 @@ export function conditions(query: PeopleQuery, except?: PeopleFacetDimension): S
     anyOf(sql`p.city`, query.cities),
     anyOf(sql`p.source`, query.sources),
     query.savedOnly ? sql`s.id is not null` : null,
+    query.atSavedCompaniesOf
+      ? sql`p.company_id in (select company_id from saved_target_accounts where user_id = ${query.atSavedCompaniesOf}::uuid)`
+      : null,
   ];
   return parts.filter((part): part is SQL => part !== null);
 }
