@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Runs Debian's sqlmap against the company search endpoints of a freshly started server (loopback only) and
-# fails if it finds any parameter injectable. Usage: tests/security/sqlmap.sh   (npm run test:security)
+# Runs Debian's sqlmap against the company and people search endpoints of a freshly started server (loopback
+# only) and fails if it finds any parameter injectable. Usage: tests/security/sqlmap.sh   (npm run test:security)
 # Needs: sqlmap (apt-get install -y sqlmap) and a build (npm run build; npm start builds when missing).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -34,14 +34,19 @@ COOKIE="$(awk '!/^#/ && NF >= 7 { printf "%s=%s; ", $6, $7 }' "$WORK/cookies")"
 COOKIE="$COOKIE$(awk '/^#HttpOnly_/ { printf "%s=%s; ", $6, $7 }' "$WORK/cookies")"
 
 found=0
-# Each URL finds companies in the real data, so that every parameter in it reaches the query (a filter that
-# matches nothing is answered without one, and a blind injection needs a page that can change).
+# Each URL finds companies (or people: the Y Combinator founders) in the real data, so that every parameter in
+# it reaches the query (a filter that matches nothing is answered without one, and a blind injection needs a
+# page that can change).
 for url in \
   "$BASE/api/v1/companies?q=apple&sort=name&limit=5" \
   "$BASE/api/v1/companies?industry=software&country=united%20states&region=california&city=cupertino" \
   "$BASE/api/v1/companies?foundedFrom=1970&foundedTo=1980&source=sp500&sort=-founded&limit=5" \
   "$BASE/api/v1/companies/facets?q=bank&industry=banking&country=united%20states" \
-  "$BASE/api/v1/companies/Apple%20Inc.*"; do
+  "$BASE/api/v1/companies/Apple%20Inc.*" \
+  "$BASE/api/v1/people?q=collison&title=co-founder&sort=name&limit=5" \
+  "$BASE/api/v1/people?company=stripe&seniority=founder&department=executive&industry=fintech&region=california" \
+  "$BASE/api/v1/people?location=san%20francisco&source=yc&sort=-name&limit=5" \
+  "$BASE/api/v1/people/facets?title=founder&industry=fintech&location=san%20francisco"; do
   echo "sqlmap: $url"
   sqlmap -u "$url" --cookie="$COOKIE" --batch --level=2 --risk=1 --dbms=PostgreSQL --technique=BEUST --time-sec=2 \
     --flush-session --output-dir="$WORK/sqlmap" --disable-coloring >"$WORK/run.log" 2>&1 || true
@@ -60,4 +65,4 @@ if [[ $found -ne 0 ]]; then
   echo "FAIL: sqlmap found an injectable parameter (or could not test one)" >&2
   exit 1
 fi
-echo "OK: no parameter of the company search endpoints is injectable"
+echo "OK: no parameter of the company and people search endpoints is injectable"
