@@ -578,3 +578,7 @@ export function classifyTitle(title: string): TitleClassification {
   const words = titleWords(title);
   return { seniority: seniorityOf(words), department: departmentOf(words) };
 }
+
+/** The orders of a people search: best match (when there are words to rank by), or by name. */
+export const PEOPLE_SORTS = ['relevance', 'name', '-name'] as const;
+export type PeopleSort = (typeof PEOPLE_SORTS)[number];

@@ -180,9 +180,10 @@ describeInBrowser('companies', (browser) => {
         'Met their CFO at Money20/20; wants a demo in May.',
       );
       expect(await page.getByRole('list', { name: 'Tags' }).textContent()).toContain('warm');
-      // Firmographics from the data we hold, with its source in small print; no invented people or documents.
+      // Firmographics from the data we hold, with its source in small print; People Finder's people (its own
+      // journey checks them); no invented documents.
       expect(await page.locator('[data-source]').textContent()).toMatch(/^Source: .+ · Licence: .+/);
-      await page.getByText('Key people appear here once People Finder is available').waitFor();
+      await page.getByRole('heading', { level: 2, name: 'Key people' }).waitFor();
       await page
         .getByText('Documents that mention this company appear once you upload them to the knowledge base')
         .waitFor();

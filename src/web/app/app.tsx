@@ -53,12 +53,28 @@ const ResearchPage = lazy(() =>
 const CompanyPage = lazy(() =>
   signedInApp()
     .then((m) => m.companyPages.company())
-    .then((m) => ({ default: m.CompanyPage })),
+    .then((m) => ({ default: m.CompanyRoute })),
 );
 const CompanyFeedPage = lazy(() =>
   signedInApp()
     .then((m) => m.companyPages.feed())
     .then((m) => ({ default: m.CompanyFeedPage })),
+);
+// People Finder (issue 6), the same way.
+const PeopleFinderPage = lazy(() =>
+  signedInApp()
+    .then((m) => m.peoplePages.finder())
+    .then((m) => ({ default: m.PeopleFinderPage })),
+);
+const PeopleResearchPage = lazy(() =>
+  signedInApp()
+    .then((m) => m.peoplePages.research())
+    .then((m) => ({ default: m.PeopleResearchPage })),
+);
+const KeyPeoplePage = lazy(() =>
+  signedInApp()
+    .then((m) => m.peoplePages.keyPeople())
+    .then((m) => ({ default: m.KeyPeoplePage })),
 );
 const Upcoming = lazy(() => signedInApp().then((m) => ({ default: m.Upcoming })));
 
@@ -73,6 +89,9 @@ const BUILT_PATHS: ReadonlySet<string> = new Set<Exclude<(typeof APP_PATHS)[numb
   '/account-prospect/:companyName',
   '/company-news/:companyName',
   '/ai-signals/:companyName',
+  '/people-finder-master',
+  '/people-finder-master/research',
+  '/key-people',
 ]);
 
 const UPCOMING_PATHS = APP_PATHS.filter((path): path is UpcomingPath => !BUILT_PATHS.has(path));
@@ -122,6 +141,9 @@ export function App() {
             <Route path="/account-prospect/:companyName" element={<CompanyPage />} />
             <Route path="/company-news/:companyName" element={<CompanyFeedPage kind="news" />} />
             <Route path="/ai-signals/:companyName" element={<CompanyFeedPage kind="signals" />} />
+            <Route path="/people-finder-master" element={<PeopleFinderPage />} />
+            <Route path="/people-finder-master/research" element={<PeopleResearchPage />} />
+            <Route path="/key-people" element={<KeyPeoplePage />} />
             {UPCOMING_PATHS.map((path) => (
               <Route key={path} path={path} element={<Upcoming path={path} />} />
             ))}

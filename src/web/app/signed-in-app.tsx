@@ -22,8 +22,16 @@ import { claimQueryCache, queryClient } from './query-client.ts';
 export const companyPages = {
   finder: () => import('../features/companies/pages/company-finder-page.tsx'),
   research: () => import('../features/companies/pages/research-page.tsx'),
-  company: () => import('../features/companies/pages/company-page.tsx'),
+  // The company page with People Finder's key people card (composed in app/).
+  company: () => import('./company-route.tsx'),
   feed: () => import('../features/companies/pages/company-feed-page.tsx'),
+};
+
+// People Finder (issue 6): as for Company Finder, each page a chunk of its own.
+export const peoplePages = {
+  finder: () => import('../features/people/pages/people-finder-page.tsx'),
+  research: () => import('../features/people/pages/people-research-page.tsx'),
+  keyPeople: () => import('../features/people/pages/key-people-page.tsx'),
 };
 
 /** A guarded route whose feature arrives later: says what it will do, never shows invented data. */

@@ -26,8 +26,9 @@ export const LOCAL_STORAGE_KEYS = [
   'theme',
   // Ours, beyond spec 1 §3: the credit usage alert the user dismissed (see usage-alert-banner.tsx).
   'credits-alert-dismissed',
-  // Ours: the research table's column choice (see features/companies/column-prefs.ts).
+  // Ours: the research tables' column choices (see lib/column-prefs.ts).
   'company-research-columns',
+  'people-research-columns',
 ] as const;
 
 /** Spec 1 §3's local user record; only a hint that a session may exist (the cookie is httpOnly). */

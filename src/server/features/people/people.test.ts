@@ -193,6 +193,9 @@ describe.each(backends())('people search on $name', (backend: Backend) => {
     ).toBe(201);
     const again = await ada.request('PUT', path, { notes: 'Follow up in May' });
     expect([again.status, (await again.json()).tags]).toEqual([200, ['security']]);
+    const entry = await ada.request('GET', path);
+    expect([entry.status, (await entry.json()).notes]).toEqual([200, 'Follow up in May']);
+    expect((await bob.request('GET', path)).status).toBe(404);
     const mine = await search(ada, 'myPeople=true');
     expect([names(mine.body), mine.body.creditsCharged]).toEqual([['Greta Vogel'], 0]);
     expect(names((await search(bob, 'myPeople=true')).body)).toEqual([]);

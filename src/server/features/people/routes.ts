@@ -1,15 +1,15 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { COMPANY_SOURCES } from '../../../shared/companies.ts';
 import { type FilterInput, validateFilters } from '../../../shared/filter-validator.ts';
-import { DEPARTMENTS, SENIORITIES } from '../../../shared/people.ts';
+import { DEPARTMENTS, PEOPLE_SORTS, SENIORITIES } from '../../../shared/people.ts';
 import type { AppDeps, AppEnv } from '../../context.ts';
 import { AppError } from '../../http/errors.ts';
 import { error, json, many } from '../../http/openapi.ts';
 import { requireCaller } from '../../http/session.ts';
 import type { Vocabulary } from '../companies/vocabulary.ts';
 import { findContactEmail, findContactPhone } from './finders.ts';
-import { PERSON_NOT_FOUND, savePerson, unsavePerson } from './saved.ts';
-import { PEOPLE_SORTS, type PeopleQuery, peopleFacets, searchPeople } from './search.ts';
+import { getSavedPerson, PERSON_NOT_FOUND, savePerson, unsavePerson } from './saved.ts';
+import { type PeopleQuery, peopleFacets, searchPeople } from './search.ts';
 
 const SOURCE_IDS = [...Object.keys(COMPANY_SOURCES), 'synthetic'].filter(
   (source, i, all) => all.indexOf(source) === i,
@@ -112,6 +112,7 @@ const savedChange = z
   .strict();
 
 const NO_EMAIL = 'No e-mail address found for this person';
+const NOT_SAVED = 'Not in My People';
 const NO_PHONE = 'No phone number found for this person';
 
 const facetList = z.array(z.object({ value: z.string(), count: z.number().int() }));
@@ -170,6 +171,14 @@ const routes = {
       404: error(PERSON_NOT_FOUND),
     },
   }),
+  getSaved: createRoute({
+    method: 'get',
+    path: '/api/v1/people/{id}/saved',
+    tags: ['People'],
+    summary: "A person's My People entry (notes and tags)",
+    request: { params: personId },
+    responses: { 200: json(savedSchema, 'The entry'), ...common, 404: error(NOT_SAVED) },
+  }),
   findEmail: createRoute({
     method: 'post',
     path: '/api/v1/people/{id}/email',
@@ -212,7 +221,7 @@ const routes = {
     tags: ['People'],
     summary: 'Remove a person from My People',
     request: { params: personId },
-    responses: { 204: { description: 'Removed' }, ...common, 404: error('Not in My People') },
+    responses: { 204: { description: 'Removed' }, ...common, 404: error(NOT_SAVED) },
   }),
 };
 
@@ -316,6 +325,12 @@ export function peopleRoutes(deps: AppDeps, vocabulary: Vocabulary) {
     return created ? c.json(saved, 201) : c.json(saved, 200);
   });
 
+  app.openapi(routes.getSaved, async (c) => {
+    const saved = await getSavedPerson(db, c.var.caller, c.req.valid('param').id);
+    if (!saved) throw new AppError('NOT_FOUND', 404, NOT_SAVED);
+    return c.json(saved, 200);
+  });
+
   app.openapi(routes.findEmail, async (c) => {
     const found = await findContactEmail(db, deps.credits, c.var.caller, c.req.valid('param').id);
     if (!found) throw new AppError('NOT_FOUND', 404, NO_EMAIL);
@@ -330,7 +345,7 @@ export function peopleRoutes(deps: AppDeps, vocabulary: Vocabulary) {
 
   app.openapi(routes.unsave, async (c) => {
     const removed = await unsavePerson(db, c.var.caller, c.req.valid('param').id);
-    if (!removed) throw new AppError('NOT_FOUND', 404, 'Not in My People');
+    if (!removed) throw new AppError('NOT_FOUND', 404, NOT_SAVED);
     return c.body(null, 204);
   });
 

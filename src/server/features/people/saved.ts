@@ -65,3 +65,14 @@ export function unsavePerson(db: Db, caller: Caller, contactId: string): Promise
     return removed.length > 0;
   });
 }
+
+/** The caller's My People entry for a person, or null when not saved. */
+export function getSavedPerson(db: Db, caller: Caller, contactId: string): Promise<SavedPerson | null> {
+  return withUser(db, caller.id, async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(savedKeyPeople)
+      .where(and(eq(savedKeyPeople.userId, caller.id), eq(savedKeyPeople.contactId, contactId)));
+    return row ? toSaved(row) : null;
+  });
+}

@@ -8,14 +8,11 @@
  * role in the statement that orders them together.
  */
 import { type SQL, sql } from 'drizzle-orm';
-import { type Department, normalizeTitle, type Seniority } from '../../../shared/people.ts';
+import { type Department, normalizeTitle, type PeopleSort, type Seniority } from '../../../shared/people.ts';
 import type { Caller } from '../../context.ts';
 import { type Db, queryRows } from '../../db/client.ts';
 import { afterCursor, decodeCursor, keysetPage, orderBy, type SortSpec } from '../../db/keyset.ts';
 import { withUser } from '../../db/user-scope.ts';
-
-export const PEOPLE_SORTS = ['relevance', 'name', '-name'] as const;
-export type PeopleSort = (typeof PEOPLE_SORTS)[number];
 
 /** A search after its filter values were validated (stored values, never the user's words). */
 export type PeopleQuery = {

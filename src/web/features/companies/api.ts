@@ -18,8 +18,10 @@ import { useCallback } from 'react';
 import type { ImportMapping, TargetAccountStatus } from '../../../shared/companies.ts';
 import type { ValidFilters } from '../../../shared/filter-validator.ts';
 import type { FitScore } from '../../../shared/fit-score.ts';
+import type { FacetCount } from '../../components/facet-filter.tsx';
 import { ApiError, apiFetch, errorMessage } from '../../lib/api.ts';
 import { invalidateCredits, notifyCharge, toastInsufficient } from '../../lib/credits.ts';
+import { mapSettled } from '../../lib/map-settled.ts';
 import {
   type CompanySearch,
   hasCriteria,
@@ -82,7 +84,6 @@ export type CompanyPage = {
 };
 
 export type FacetDimension = 'industry' | 'size' | 'country' | 'source';
-export type FacetCount = { value: string; count: number };
 export type Facets = Record<FacetDimension, FacetCount[]>;
 
 export type CompanyDetail = Company & { similar: Company[] };
@@ -175,18 +176,6 @@ export const companyQueryOptions = (idOrName: string) =>
 export const useCompany = (idOrName: string, enabled = true) =>
   useQuery({ ...companyQueryOptions(idOrName), enabled });
 
-/**
- * The address of a company page: its name, as spec 1 §2.1 has it, unless the name cannot be one path segment
- * (a slash, or the word 'research', which is the research table's own address): then its id.
- */
-export function companyPath(
-  company: Pick<Company, 'id' | 'name'>,
-  base = '/sales-account-development',
-): string {
-  const byName = !company.name.includes('/') && company.name.trim().toLowerCase() !== 'research';
-  return `${base}/${encodeURIComponent(byName ? company.name : company.id)}`;
-}
-
 // ---------------------------------------------------------------------------------------------------------
 // My Companies
 // ---------------------------------------------------------------------------------------------------------
@@ -245,19 +234,7 @@ export function useSaveMany() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (ids: readonly string[]) => {
-      // A few at a time: a selection can be hundreds of rows.
-      const results: PromiseSettledResult<SavedAccount>[] = new Array(ids.length);
-      let next = 0;
-      const worker = async () => {
-        while (next < ids.length) {
-          const i = next++;
-          results[i] = await saveCompany(ids[i] ?? '').then(
-            (value) => ({ status: 'fulfilled', value }) as const,
-            (reason: unknown) => ({ status: 'rejected', reason }) as const,
-          );
-        }
-      };
-      await Promise.all(Array.from({ length: Math.min(4, ids.length) }, worker));
+      const results = await mapSettled(ids, (id) => saveCompany(id));
       await Promise.all(
         results.map((result, i) =>
           result.status === 'fulfilled'

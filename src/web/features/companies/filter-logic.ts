@@ -4,8 +4,10 @@
  * values, and a change made through them writes stored values back.
  */
 import type { CompanySource } from '../../../shared/companies.ts';
+import { distinct } from '../../lib/distinct.ts';
+import { sameText, withoutValue } from '../../lib/filter-words.ts';
 import type { FilterValidationResult } from './api.ts';
-import { type CompanySearch, distinct } from './search-params.ts';
+import type { CompanySearch } from './search-params.ts';
 
 export type FilterKind = 'industry' | 'size' | 'country' | 'region' | 'city' | 'dataSource';
 
@@ -21,8 +23,6 @@ const VALID_FIELD = {
 const LOCATION_KINDS = ['country', 'region', 'city'] as const;
 const isLocation = (kind: FilterKind): kind is (typeof LOCATION_KINDS)[number] =>
   (LOCATION_KINDS as readonly string[]).includes(kind);
-
-const sameText = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /** The stored values a kind stands for now: what the server understood, or the address until it answers. */
 export function selectedValues(
@@ -85,13 +85,7 @@ export function removeInvalid(search: CompanySearch, invalid: string): Partial<C
     name === 'industry' ? ['industry'] : name === 'size' ? ['size'] : ['country', 'region', 'city'];
   const change: Partial<CompanySearch> = {};
   for (const kind of kinds) {
-    change[kind] = search[kind].flatMap((word) => {
-      if (sameText(word, value)) return [];
-      const parts = word.split(/\s*[,;|]\s*/);
-      if (parts.length < 2 || !parts.some((part) => sameText(part, value))) return [word];
-      const kept = parts.filter((part) => !sameText(part, value)).join(', ');
-      return kept ? [kept] : [];
-    });
+    change[kind] = withoutValue(search[kind], value);
   }
   return change;
 }

@@ -1,11 +1,6 @@
 import { COMPANY_SOURCES } from '../../../shared/companies.ts';
+import { formatNumber } from '../../lib/format.ts';
 import type { Company } from './api.ts';
-
-/** What the table and the company page show for a value the data does not have. */
-export const NONE = '—';
-
-const NUMBER = new Intl.NumberFormat('en');
-export const formatNumber = (n: number) => NUMBER.format(n);
 
 export function sourceLabel(source: string): string {
   return (COMPANY_SOURCES as Record<string, { label: string } | undefined>)[source]?.label ?? source;
@@ -43,6 +38,3 @@ export function websiteUrl(company: Pick<Company, 'website' | 'domain'>): string
     return null;
   }
 }
-
-const DAY = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', year: 'numeric' });
-export const formatDate = (iso: string) => DAY.format(new Date(iso));

@@ -12,6 +12,7 @@ import {
   type CompanySort,
   type CompanySource,
 } from '../../../shared/companies.ts';
+import { distinct } from '../../lib/distinct.ts';
 
 export const SORT_LABELS: Record<CompanySort, string> = {
   relevance: 'Best match',
@@ -49,20 +50,6 @@ const OWN_PARAMS = ['q', ...LIST_FILTERS, ...RANGE_FILTERS, 'myCompanies', 'sort
 
 const isSource = (value: string): value is CompanySource => Object.hasOwn(COMPANY_SOURCES, value);
 const isSort = (value: string): value is CompanySort => (COMPANY_SORTS as readonly string[]).includes(value);
-
-/** Distinct, trimmed, non-empty values (case-insensitively distinct, first spelling kept). */
-export function distinct(values: readonly string[]): string[] {
-  const seen = new Set<string>();
-  const out: string[] = [];
-  for (const raw of values) {
-    const value = raw.trim();
-    const key = value.toLowerCase();
-    if (!value || seen.has(key)) continue;
-    seen.add(key);
-    out.push(value);
-  }
-  return out;
-}
 
 function wholeNumber(value: string | null): number | null {
   if (value === null || value.trim() === '') return null;

@@ -12,7 +12,10 @@ type BuiltAppPath =
   | '/sales-account-development/:companyName'
   | '/account-prospect/:companyName'
   | '/company-news/:companyName'
-  | '/ai-signals/:companyName';
+  | '/ai-signals/:companyName'
+  | '/people-finder-master'
+  | '/people-finder-master/research'
+  | '/key-people';
 
 export type UpcomingPath = Exclude<(typeof APP_PATHS)[number], BuiltAppPath>;
 
@@ -72,16 +75,6 @@ export const UPCOMING_PAGES: Record<UpcomingPath, UpcomingPageText> = {
   '/account-management': {
     title: 'Account Management',
     description: 'Manage your target accounts in one place: the companies you work on and their contacts.',
-  },
-  '/key-people': {
-    title: 'Key People',
-    description: 'The decision-makers at your target accounts, found with People Finder.',
-  },
-  '/people-finder-master': agentPage('jim'),
-  '/people-finder-master/research': {
-    title: 'People research',
-    description:
-      'The people you have found and saved (My People), ready to look up a work e-mail address or phone number, or to export to CSV.',
   },
   '/integrations': {
     title: 'Integrations',

@@ -1,11 +1,13 @@
 import type { RowSelectionState } from '@tanstack/react-table';
-import { Loader2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { TARGET_ACCOUNT_STATUS_LABELS } from '../../../../shared/companies.ts';
+import { toggleRow } from '../../../components/data-table.tsx';
+import { LoadMore } from '../../../components/load-more.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { type Company, companyPath } from '../api.ts';
-import { formatNumber, listingOf, locationOf, sizeOf } from '../format.ts';
+import { companyPath } from '../../../lib/company-path.ts';
+import { formatNumber } from '../../../lib/format.ts';
+import type { Company } from '../api.ts';
+import { listingOf, locationOf, sizeOf } from '../format.ts';
 import { FitBadge } from './fit-badge.tsx';
 import { SaveToggle } from './save-toggle.tsx';
 
@@ -49,12 +51,6 @@ export function CompanyCards({
   fetchNextPage,
   caption,
 }: Props) {
-  const toggle = (id: string, checked: boolean) => {
-    const next = { ...selection };
-    if (checked) next[id] = true;
-    else delete next[id];
-    onSelectionChange(next);
-  };
   return (
     <div className="flex flex-col gap-3">
       <ul className="flex flex-col gap-3" aria-label={caption} data-company-cards>
@@ -76,7 +72,9 @@ export function CompanyCards({
                 className="mt-1 size-4 shrink-0 accent-primary"
                 aria-label={`Select ${company.name}`}
                 checked={selection[company.id] === true}
-                onChange={(event) => toggle(company.id, event.target.checked)}
+                onChange={(event) =>
+                  onSelectionChange(toggleRow(selection, company.id, event.target.checked))
+                }
               />
               <div className="flex min-w-0 flex-1 flex-col gap-1.5">
                 <Link
@@ -97,17 +95,13 @@ export function CompanyCards({
           );
         })}
       </ul>
-      <div className="flex flex-col items-stretch gap-2 text-sm text-muted-foreground">
-        <span aria-live="polite">
-          {formatNumber(rows.length)} {rows.length === 1 ? 'company' : 'companies'} shown
-        </span>
-        {hasNextPage && (
-          <Button variant="outline" onClick={fetchNextPage} disabled={isFetchingNextPage}>
-            {isFetchingNextPage && <Loader2 className="animate-spin" aria-hidden />}
-            {isFetchingNextPage ? 'Loading...' : 'Load more'}
-          </Button>
-        )}
-      </div>
+      <LoadMore
+        shown={`${formatNumber(rows.length)} ${rows.length === 1 ? 'company' : 'companies'}`}
+        hasNextPage={hasNextPage}
+        isFetchingNextPage={isFetchingNextPage}
+        fetchNextPage={fetchNextPage}
+        stacked
+      />
     </div>
   );
 }

@@ -12,9 +12,9 @@ import {
 } from '../../../components/ui/dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { toastInsufficient } from '../../../lib/credits.ts';
+import { formatNumber } from '../../../lib/format.ts';
 import { toast, toastFailure } from '../../../lib/toast.ts';
 import { type ExportTarget, useExportCompanies, useExportQuote } from '../api.ts';
-import { formatNumber } from '../format.ts';
 
 type Props = {
   open: boolean;

@@ -1,11 +1,11 @@
 import { COMPANY_SIZES } from '../../../../shared/companies.ts';
+import { FacetFilter } from '../../../components/facet-filter.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import type { Facets, FilterValidationResult } from '../api.ts';
 import { type FilterKind, selectedValues, toggleValue } from '../filter-logic.ts';
 import { sourceLabel } from '../format.ts';
 import { type CompanySearch, hasFilters, withoutFilters } from '../search-params.ts';
-import { FacetFilter } from './facet-filter.tsx';
 import { MoreFiltersForm } from './more-filters-form.tsx';
 
 type Props = {

@@ -27,6 +27,7 @@ import {
   TableRow,
 } from '../../../components/ui/table.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { formatNumber } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import {
   type CompanyImport,
@@ -36,7 +37,6 @@ import {
   usePreviewImport,
   useStartImport,
 } from '../api.ts';
-import { formatNumber } from '../format.ts';
 
 type Props = {
   open: boolean;

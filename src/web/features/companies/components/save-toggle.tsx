@@ -1,6 +1,4 @@
-import { Bookmark, BookmarkCheck, Loader2 } from 'lucide-react';
-import { Button } from '../../../components/ui/button.tsx';
-import { cn } from '../../../lib/cn.ts';
+import { SaveToggleButton } from '../../../components/save-toggle-button.tsx';
 import { toast, toastFailure } from '../../../lib/toast.ts';
 import { type Company, useSaveCompany, useUnsaveCompany } from '../api.ts';
 
@@ -13,12 +11,11 @@ type Props = {
   className?: string;
 };
 
-/** Adds a company to My Companies or takes it out; the pressed state says which it is. */
+/** Adds a company to My Companies or takes it out. */
 export function SaveToggle({ company, variant = 'icon', confirmRemoval, className }: Props) {
   const save = useSaveCompany();
   const unsave = useUnsaveCompany();
-  const busy = save.isPending || unsave.isPending;
-  const onClick = () => {
+  const onToggle = () => {
     if (company.saved) {
       if (confirmRemoval && !window.confirm(confirmRemoval)) return;
       unsave.mutate(company.id, {
@@ -35,38 +32,15 @@ export function SaveToggle({ company, variant = 'icon', confirmRemoval, classNam
       );
     }
   };
-  const Icon = busy ? Loader2 : company.saved ? BookmarkCheck : Bookmark;
-  const icon = <Icon className={cn(busy && 'animate-spin', company.saved && 'text-primary')} aria-hidden />;
-
-  if (variant === 'labelled') {
-    return (
-      <Button
-        variant={company.saved ? 'secondary' : 'default'}
-        onClick={onClick}
-        disabled={busy}
-        aria-pressed={company.saved}
-        className={className}
-      >
-        {icon}
-        {company.saved ? 'Saved to My Companies' : 'Save to My Companies'}
-      </Button>
-    );
-  }
   return (
-    <Button
-      variant="ghost"
-      size="icon"
-      onClick={(event) => {
-        event.stopPropagation();
-        onClick();
-      }}
-      disabled={busy}
-      aria-pressed={company.saved}
-      aria-label={`Save ${company.name} to My Companies`}
-      title={company.saved ? 'Saved to My Companies (click to remove)' : 'Save to My Companies'}
-      className={cn('size-9', className)}
-    >
-      {icon}
-    </Button>
+    <SaveToggleButton
+      name={company.name}
+      list="My Companies"
+      saved={company.saved}
+      busy={save.isPending || unsave.isPending}
+      onToggle={onToggle}
+      variant={variant}
+      className={className}
+    />
   );
 }

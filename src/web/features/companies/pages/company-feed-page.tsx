@@ -6,10 +6,11 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { companyPath, useCompany } from '../api.ts';
+import { companyPath } from '../../../lib/company-path.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useCompany } from '../api.ts';
 import { CompanyNotFound } from '../components/company-not-found.tsx';
-import { formatDate } from '../format.ts';
-import { useDocumentTitle } from '../use-document-title.ts';
 
 type Kind = 'news' | 'signals';
 

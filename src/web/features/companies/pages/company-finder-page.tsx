@@ -1,19 +1,18 @@
-import { ArrowRight, Building, Check, Lightbulb, ListFilter, Target } from 'lucide-react';
-import { useEffect, useId, useRef } from 'react';
+import { ArrowRight, Building, Lightbulb, ListFilter, Target } from 'lucide-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { getAgent } from '../../../../shared/agents.ts';
 import { MY_COMPANIES_HREF } from '../../../../shared/app-nav.ts';
 import type { IcpSegment } from '../../../../shared/profile.ts';
+import { AgentHeader, AgentOverview } from '../../../components/agent-intro.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { cn } from '../../../lib/cn.ts';
 import { useProfile } from '../../../lib/profile.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { CompanySearchBox } from '../components/company-search-box.tsx';
 import { researchHref } from '../search-params.ts';
-import { useDocumentTitle } from '../use-document-title.ts';
 
 const ALEX = getAgent('alex');
 const ICP_EDIT_PATH = '/onboarding?edit=true';
@@ -105,41 +104,6 @@ function IcpSuggestions() {
   );
 }
 
-function Overview({ highlighted }: { highlighted: boolean }) {
-  const id = useId();
-  const ref = useRef<HTMLElement>(null);
-  useEffect(() => {
-    if (highlighted) ref.current?.scrollIntoView({ block: 'start' });
-  }, [highlighted]);
-  return (
-    <section
-      ref={ref}
-      id="overview"
-      aria-labelledby={id}
-      className={cn('scroll-mt-4 rounded-2xl', highlighted && 'ring-2 ring-primary/40')}
-    >
-      <Card>
-        <CardHeader>
-          <h2 id={id} className="text-lg leading-tight font-semibold">
-            What Alex does
-          </h2>
-          <CardDescription>{ALEX.description}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <ul className="grid gap-2 sm:grid-cols-2">
-            {ALEX.capabilities.map((capability) => (
-              <li key={capability} className="flex items-start gap-2 text-sm">
-                <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
-                {capability}
-              </li>
-            ))}
-          </ul>
-        </CardContent>
-      </Card>
-    </section>
-  );
-}
-
 /**
  * `/sales-account-development`: Alex's start page (spec 1 §1, §2.1). `?step=overview` opens on what Alex
  * does; any other step is the default view.
@@ -150,24 +114,7 @@ export function CompanyFinderPage() {
   useDocumentTitle(`${ALEX.title} (${ALEX.name})`);
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-8 px-4 py-8 sm:px-8 sm:py-10">
-      <header className="flex flex-col gap-6 sm:flex-row sm:items-center">
-        <picture>
-          <source srcSet="/images/alex.webp" type="image/webp" />
-          <img
-            src="/images/alex.png"
-            alt=""
-            width={80}
-            height={80}
-            className="size-20 shrink-0 rounded-2xl object-cover"
-          />
-        </picture>
-        <div className="flex min-w-0 flex-col gap-2">
-          <p className="text-sm font-medium text-muted-foreground">
-            {ALEX.name} · {ALEX.title}
-          </p>
-          <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{ALEX.tagline}</h1>
-        </div>
-      </header>
+      <AgentHeader agent={ALEX} />
 
       <section aria-label="Search companies" className="flex flex-col gap-2">
         <CompanySearchBox value="" large onSearch={(q) => navigate(researchHref({ q }))} />
@@ -203,7 +150,7 @@ export function CompanyFinderPage() {
       </div>
 
       <IcpSuggestions />
-      <Overview highlighted={params.get('step') === 'overview'} />
+      <AgentOverview agent={ALEX} highlighted={params.get('step') === 'overview'} />
     </div>
   );
 }

@@ -1,56 +1,21 @@
-import { ArrowLeft, ExternalLink, FileText, Newspaper, Radar, Target, Users } from 'lucide-react';
+import { ArrowLeft, ExternalLink, FileText, Newspaper, Radar, Target } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useId } from 'react';
 import { Link, useParams } from 'react-router';
+import { Fact } from '../../../components/fact.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { type Company, type CompanyDetail, companyPath, useCompany } from '../api.ts';
+import { companyPath } from '../../../lib/company-path.ts';
+import { formatNumber, NONE } from '../../../lib/format.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { type Company, type CompanyDetail, useCompany } from '../api.ts';
 import { CompanyNotFound } from '../components/company-not-found.tsx';
 import { FitBadge } from '../components/fit-badge.tsx';
 import { SavedAccountCard } from '../components/saved-account-card.tsx';
-import { formatNumber, listingOf, locationOf, NONE, sourceLabel, websiteUrl } from '../format.ts';
-import { useDocumentTitle } from '../use-document-title.ts';
-
-function SectionCard({
-  title,
-  description,
-  icon,
-  children,
-}: {
-  title: string;
-  description?: string;
-  icon?: ReactNode;
-  children: ReactNode;
-}) {
-  const id = useId();
-  return (
-    <section aria-labelledby={id}>
-      <Card>
-        <CardHeader>
-          <h2 id={id} className="flex items-center gap-2 text-lg leading-tight font-semibold tracking-tight">
-            {icon}
-            {title}
-          </h2>
-          {description && <CardDescription>{description}</CardDescription>}
-        </CardHeader>
-        <CardContent>{children}</CardContent>
-      </Card>
-    </section>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-col gap-0.5">
-      <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
-      <dd className="text-sm">{children ?? NONE}</dd>
-    </div>
-  );
-}
+import { listingOf, locationOf, sourceLabel, websiteUrl } from '../format.ts';
 
 function Firmographics({ company }: { company: CompanyDetail }) {
   const website = websiteUrl(company);
@@ -183,11 +148,14 @@ function CompanySkeleton() {
   );
 }
 
+/** What another feature shows on the company page (People Finder's key people), composed in app/. */
+export type CompanySlot = (company: Pick<Company, 'id' | 'name'>) => ReactNode;
+
 /**
  * `/sales-account-development/{companyName}` and `/account-prospect/{companyName}`: one company, from the data
  * we hold and the user's own records; what other agents will add is said plainly, never made up.
  */
-export function CompanyPage() {
+export function CompanyPage({ keyPeople }: { keyPeople: CompanySlot }) {
   const { companyName = '' } = useParams();
   const company = useCompany(companyName);
   const name = company.data?.name ?? companyName;
@@ -213,13 +181,13 @@ export function CompanyPage() {
       ) : !company.data ? (
         <CompanySkeleton />
       ) : (
-        <CompanyView company={company.data} />
+        <CompanyView company={company.data} keyPeople={keyPeople} />
       )}
     </div>
   );
 }
 
-function CompanyView({ company }: { company: CompanyDetail }) {
+function CompanyView({ company, keyPeople }: { company: CompanyDetail; keyPeople: CompanySlot }) {
   const encoded = encodeURIComponent(company.name.includes('/') ? company.id : company.name);
   return (
     <>
@@ -236,11 +204,7 @@ function CompanyView({ company }: { company: CompanyDetail }) {
         <div className="flex min-w-0 flex-col gap-6">
           <Firmographics company={company} />
           <SimilarCompanies similar={company.similar} />
-          <Placeholder
-            icon={<Users className="size-5 text-muted-foreground" aria-hidden />}
-            title="Key people"
-            text="Key people appear here once People Finder is available"
-          />
+          {keyPeople(company)}
           <Placeholder
             icon={<FileText className="size-5 text-muted-foreground" aria-hidden />}
             title="Documents"

@@ -1,17 +1,20 @@
-import type { ColumnVisibilityState, RowSelectionState } from '@tanstack/react-table';
-import { BookmarkPlus, Download, Loader2, SlidersHorizontal, X } from 'lucide-react';
-import { type ReactNode, useId, useMemo, useState } from 'react';
+import type { ColumnVisibilityState } from '@tanstack/react-table';
+import { Download } from 'lucide-react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { MY_COMPANIES_HREF } from '../../../../shared/app-nav.ts';
-import { COMPANY_SORTS, type CompanySort } from '../../../../shared/companies.ts';
+import { COMPANY_SORTS } from '../../../../shared/companies.ts';
+import { ColumnChooser } from '../../../components/column-chooser.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
+import { ResearchLayout, reportSaveMany, SelectionBar } from '../../../components/research-layout.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Label } from '../../../components/ui/label.tsx';
-import { NativeSelect } from '../../../components/ui/native-select.tsx';
-import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../../../components/ui/sheet.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { toast, toastFailure } from '../../../lib/toast.ts';
+import { useColumnPrefs } from '../../../lib/column-prefs.ts';
+import { toastFailure } from '../../../lib/toast.ts';
+import { useAddressState } from '../../../lib/use-address-state.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useIsDesktop } from '../../../lib/use-is-desktop.ts';
+import { useSelection } from '../../../lib/use-selection.ts';
 import {
   type Company,
   type ExportTarget,
@@ -21,8 +24,6 @@ import {
   useFacets,
   useSaveMany,
 } from '../api.ts';
-import { useColumnPrefs } from '../column-prefs.ts';
-import { ColumnChooser } from '../components/column-chooser.tsx';
 import { CompanyCards } from '../components/company-cards.tsx';
 import { CompanySearchBox } from '../components/company-search-box.tsx';
 import { CHOOSABLE_COLUMNS, CompanyTable } from '../components/company-table.tsx';
@@ -31,19 +32,20 @@ import { FilterPanel } from '../components/filter-panel.tsx';
 import { FilterSummary } from '../components/filter-summary.tsx';
 import { ImportDialog } from '../components/import-dialog.tsx';
 import { ResultsEmpty, ResultsError, ResultsSkeleton } from '../components/results-state.tsx';
-import { formatNumber } from '../format.ts';
 import {
   type CompanySearch,
   hasCriteria,
   hasFilters,
+  parseSearch,
   SORT_LABELS,
+  toWebParams,
   withoutFilters,
 } from '../search-params.ts';
-import { useDocumentTitle } from '../use-document-title.ts';
-import { useSearchState } from '../use-search-state.ts';
 
 const NO_ROWS: Company[] = [];
 const SAVED_COLUMNS = ['status', 'tags', 'notes'];
+/** Where the column choice is kept (listed in lib/session.ts LOCAL_STORAGE_KEYS). */
+const COLUMN_PREFS_KEY = 'company-research-columns';
 
 /**
  * `/sales-account-development/research`: the research table (spec 1 §2.1; issue 5 §7), and with
@@ -51,24 +53,18 @@ const SAVED_COLUMNS = ['status', 'tags', 'notes'];
  * user came from). Everything that defines the table is in the address.
  */
 export function ResearchPage() {
-  const id = useId();
-  const [search, setSearch] = useSearchState();
+  const [search, setSearch] = useAddressState(parseSearch, toWebParams);
   const isDesktop = useIsDesktop();
   const results = useCompanySearch(search);
   const facets = useFacets(search);
   const exportAvailable = useExportAvailable();
   const saveMany = useSaveMany();
-  const [prefs, setPrefs] = useColumnPrefs();
-  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [prefs, setPrefs] = useColumnPrefs(COLUMN_PREFS_KEY);
   const [exportTarget, setExportTarget] = useState<ExportTarget | null>(null);
   const [importOpen, setImportOpen] = useState(false);
 
-  // The selection belongs to one search: a new search starts with none.
   const key = searchKey(search).join('|');
-  const [picked, setPicked] = useState<{ key: string; rows: RowSelectionState }>({ key, rows: {} });
-  const selection = picked.key === key ? picked.rows : {};
-  const setSelection = (rows: RowSelectionState) => setPicked({ key, rows });
-  const selectedIds = Object.keys(selection).filter((rowId) => selection[rowId]);
+  const { selection, setSelection, selectedIds } = useSelection(key);
 
   const rows = useMemo(
     () => results.data?.pages.flatMap((page) => page.companies) ?? NO_ROWS,
@@ -94,26 +90,14 @@ export function ResearchPage() {
   const caption = search.myCompanies ? 'My Companies' : 'Companies found';
   const loadingNew = results.isFetching && results.isPlaceholderData;
 
-  const onSaveSelected = () => {
+  const onSaveSelected = () =>
     saveMany.mutate(selectedIds, {
-      onSuccess: ({ saved, failed }) => {
-        if (failed > 0) {
-          toast({
-            title: 'Some companies were not saved',
-            description: `${saved} saved, ${failed} failed. Please try again.`,
-            variant: 'destructive',
-          });
-        } else {
-          toast({
-            title: 'Saved to My Companies',
-            description: `${saved} ${saved === 1 ? 'company' : 'companies'} saved.`,
-          });
+      onSuccess: (result) => {
+        if (reportSaveMany(result, { list: 'My Companies', one: 'company', many: 'companies' }))
           setSelection({});
-        }
       },
       onError: (err) => toastFailure('Could not save the companies', err),
     });
-  };
 
   // After an import: the user's imports, as the data-source filter of the table (so it can be removed).
   const showImported = () => {
@@ -223,115 +207,54 @@ export function ResearchPage() {
         )}
       </header>
 
-      <div className="flex gap-6">
-        {isDesktop && (
-          <aside aria-label="Filters" className="w-60 shrink-0">
-            <div className="sticky top-4 flex max-h-[calc(100dvh-2rem)] flex-col gap-3 overflow-y-auto pr-1 pb-4">
-              <h2 className="text-base font-semibold">Filters</h2>
-              {filterPanel}
-            </div>
-          </aside>
-        )}
-        <section aria-labelledby={`${id}-results`} className="flex min-w-0 flex-1 flex-col gap-4">
-          <h2 id={`${id}-results`} className="sr-only">
-            Results
-          </h2>
-          <div className="flex flex-wrap items-end gap-2">
-            {!isDesktop && (
-              <Button variant="outline" onClick={() => setFiltersOpen(true)} aria-haspopup="dialog">
-                <SlidersHorizontal aria-hidden />
-                Filters
-                {hasFilters(search) && <span className="sr-only">(some applied)</span>}
+      <ResearchLayout
+        filters={filterPanel}
+        filtersApplied={hasFilters(search)}
+        sort={{
+          value: search.sort,
+          options: COMPANY_SORTS,
+          labels: SORT_LABELS,
+          onChange: (sort) => setSearch({ sort }),
+        }}
+        loadingNew={loadingNew}
+        actions={
+          <>
+            {isDesktop && <ColumnChooser columns={applicable} prefs={prefs} onChange={setPrefs} />}
+            {exportAvailable && rows.length > 0 && (
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => setExportTarget(selectedIds.length > 0 ? { ids: selectedIds } : { search })}
+              >
+                <Download aria-hidden />
+                {selectedIds.length > 0 ? `Export ${selectedIds.length} selected` : 'Export CSV'}
               </Button>
             )}
-            <div className="flex items-center gap-2">
-              <Label htmlFor={`${id}-sort`} className="text-muted-foreground">
-                Sort by
-              </Label>
-              <NativeSelect
-                id={`${id}-sort`}
-                value={search.sort}
-                onChange={(event) => setSearch({ sort: event.target.value as CompanySort })}
-                className="w-44"
-              >
-                {COMPANY_SORTS.map((sort) => (
-                  <option key={sort} value={sort}>
-                    {SORT_LABELS[sort]}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
-            <div className="ml-auto flex flex-wrap items-center gap-2">
-              {loadingNew && (
-                <span
-                  role="status"
-                  className="inline-flex items-center gap-1.5 text-sm text-muted-foreground"
-                >
-                  <Loader2 className="size-4 animate-spin" aria-hidden />
-                  Searching…
-                </span>
-              )}
-              {isDesktop && <ColumnChooser columns={applicable} prefs={prefs} onChange={setPrefs} />}
-              {exportAvailable && rows.length > 0 && (
-                <Button
-                  variant="outline"
-                  size="sm"
-                  onClick={() => setExportTarget(selectedIds.length > 0 ? { ids: selectedIds } : { search })}
-                >
-                  <Download aria-hidden />
-                  {selectedIds.length > 0 ? `Export ${selectedIds.length} selected` : 'Export CSV'}
-                </Button>
-              )}
-            </div>
-          </div>
-
-          {validation && <FilterSummary search={search} validation={validation} onChange={setSearch} />}
-
-          {selectedIds.length > 0 && (
-            <section
-              aria-label="Selected companies"
-              className="flex flex-wrap items-center gap-2 rounded-xl border bg-accent/60 px-4 py-2.5 text-sm"
-              data-selection-bar
-            >
-              <span className="font-medium">{formatNumber(selectedIds.length)} selected</span>
-              <Button size="sm" onClick={onSaveSelected} disabled={saveMany.isPending}>
-                {saveMany.isPending ? (
-                  <Loader2 className="animate-spin" aria-hidden />
-                ) : (
-                  <BookmarkPlus aria-hidden />
-                )}
-                Save to My Companies
-              </Button>
-              <Button size="sm" variant="ghost" onClick={() => setSelection({})}>
-                <X aria-hidden />
-                Clear selection
-              </Button>
-            </section>
-          )}
-
-          <div className={cn('transition-opacity', loadingNew && 'opacity-60')} aria-busy={loadingNew}>
-            {body}
-          </div>
-          {results.isFetchNextPageError && (
+          </>
+        }
+        above={
+          <>
+            {validation && <FilterSummary search={search} validation={validation} onChange={setSearch} />}
+            {selectedIds.length > 0 && (
+              <SelectionBar
+                label="Selected companies"
+                count={selectedIds.length}
+                saveLabel="Save to My Companies"
+                saving={saveMany.isPending}
+                onSave={onSaveSelected}
+                onClear={() => setSelection({})}
+              />
+            )}
+          </>
+        }
+        below={
+          results.isFetchNextPageError && (
             <LoadError message="Failed to load more companies" onRetry={() => void results.fetchNextPage()} />
-          )}
-        </section>
-      </div>
-
-      {!isDesktop && (
-        <Sheet open={filtersOpen} onOpenChange={setFiltersOpen}>
-          <SheetContent side="left" className="gap-4 overflow-y-auto p-5">
-            <div className="flex flex-col gap-1 pr-8">
-              <SheetTitle>Filters</SheetTitle>
-              <SheetDescription>Each change runs a new search.</SheetDescription>
-            </div>
-            {filterPanel}
-            <Button onClick={() => setFiltersOpen(false)} className="mt-2 shrink-0">
-              Show results
-            </Button>
-          </SheetContent>
-        </Sheet>
-      )}
+          )
+        }
+      >
+        {body}
+      </ResearchLayout>
 
       {exportTarget && (
         <ExportDialog

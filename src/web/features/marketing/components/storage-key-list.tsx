@@ -41,6 +41,10 @@ const BROWSER_STORAGE_KEYS: readonly { key: string; purpose: string }[] = [
     key: 'company-research-columns',
     purpose: 'Which columns you chose to show in the company research table.',
   },
+  {
+    key: 'people-research-columns',
+    purpose: 'Which columns you chose to show in the people research table.',
+  },
 ];
 
 /** The local-storage keys the app uses and why (spec 1 §3), as shown on the privacy and cookies pages. */

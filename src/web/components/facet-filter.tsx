@@ -1,8 +1,10 @@
 import { useId, useMemo, useOptimistic, useState, useTransition } from 'react';
-import { Input } from '../../../components/ui/input.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import type { FacetCount } from '../api.ts';
-import { formatNumber } from '../format.ts';
+import { formatNumber } from '../lib/format.ts';
+import { Input } from './ui/input.tsx';
+import { Skeleton } from './ui/skeleton.tsx';
+
+/** One value of a filter with how many results it would show under the other filters. */
+export type FacetCount = { value: string; count: number };
 
 /** Values shown before 'Show all'. */
 const SHOWN = 8;
@@ -21,7 +23,7 @@ type Props = {
   emptyText: string;
 };
 
-/** One multi-select of the filter panel: a checkbox per value, with how many companies each would show. */
+/** One multi-select of a filter panel: a checkbox per value, with how many results each would show. */
 export function FacetFilter({
   title,
   counts,
@@ -49,7 +51,7 @@ export function FacetFilter({
 
   const options = useMemo(() => {
     const list = [...(counts ?? [])];
-    // A selected value with no company under the other filters is still listed, so it can be unticked.
+    // A selected value with no result under the other filters is still listed, so it can be unticked.
     for (const value of selected) {
       if (!list.some((option) => option.value === value)) list.push({ value, count: 0 });
     }

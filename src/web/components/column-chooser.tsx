@@ -1,10 +1,10 @@
 import { Check, Columns3 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
-import { Button } from '../../../components/ui/button.tsx';
-import type { ColumnPrefs } from '../column-prefs.ts';
+import type { ColumnPrefs } from '../lib/column-prefs.ts';
+import { Button } from './ui/button.tsx';
 
 type Props = {
-  /** The columns that apply to this table (fit only with an ICP, status and notes only in My Companies). */
+  /** The columns that apply to this table (e.g. fit only with an ICP, status and notes only in My Companies). */
   columns: readonly { id: string; label: string }[];
   prefs: ColumnPrefs;
   onChange: (prefs: ColumnPrefs) => void;

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { BRAND_NAME } from '../../../shared/marketing.ts';
+import { BRAND_NAME } from '../../shared/marketing.ts';
 
 /** The browser tab says which page (and which company) is open. */
 export function useDocumentTitle(title: string): void {
