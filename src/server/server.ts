@@ -11,10 +11,10 @@ import { createAuth, loadAuthSecret } from './features/auth/auth.ts';
 import { AUTH_CLEANUP_JOB, registerAuthCleanup } from './features/auth/cleanup.ts';
 import { createSessionCache } from './features/auth/session-cache.ts';
 import { loadCompanyData } from './features/companies/data/load-company-data.ts';
-import { loadPeopleData } from './features/people/data/load-people-data.ts';
 import { createCharger } from './features/credits/charger.ts';
 import { ROLL_CYCLES_JOB, registerCreditJobs } from './features/credits/jobs.ts';
 import { createPayments, type PaymentPort } from './features/credits/payments.ts';
+import { loadContactSample, loadPeopleData } from './features/people/data/load-people-data.ts';
 import { createApp } from './http/app.ts';
 import { StaticSite } from './http/static-site.ts';
 import { createJobQueue, type JobQueue } from './jobs/queue.ts';
@@ -90,18 +90,28 @@ export async function startServer(
   await jobs.schedule('auth-cleanup', AUTH_CLEANUP_JOB, 3600);
   await jobs.schedule('credits-roll-cycles', ROLL_CYCLES_JOB, 3600);
   jobs.start();
+  // The synthetic people sample takes seconds on PGlite, so it goes in while the server already answers,
+  // once the first requests of a new server have been.
+  const sampleLoad = new AbortController();
+  const sample = loadContactSample(database, { logger, signal: sampleLoad.signal, delayMs: 2000 }).catch(
+    (err) => {
+      logger.error({ err }, 'loading the synthetic people sample failed');
+    },
+  );
   const { port } = server.address() as AddressInfo;
   const url = `http://localhost:${port}`;
 
   let closing: Promise<void> | null = null;
   const close = () => {
     closing ??= (async () => {
+      sampleLoad.abort();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         // Keep-alive sockets with no request in flight would hold close() open.
         if ('closeIdleConnections' in server) server.closeIdleConnections();
       });
       await jobs.stop();
+      await sample;
       await database.close();
     })();
     return closing;

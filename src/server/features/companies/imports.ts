@@ -18,11 +18,12 @@ import {
 import { type FilterVocabulary, matchFilterValue } from '../../../shared/filter-validator.ts';
 import type { Caller } from '../../context.ts';
 import { type Database, type Db, queryRows } from '../../db/client.ts';
+import { withCopySession } from '../../db/copy.ts';
 import { companyImports } from '../../db/schema.ts';
 import { withUser } from '../../db/user-scope.ts';
 import { AppError } from '../../http/errors.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import { type CopyRow, withCopySession } from './data/copy-companies.ts';
+import { COMPANY_COPY, type CopyRow } from './data/copy-companies.ts';
 import { nameKey, webAddress } from './data/names.ts';
 import { locationOf } from './data/places.ts';
 import type { Vocabulary } from './vocabulary.ts';
@@ -350,7 +351,7 @@ export function registerImportJob(jobs: JobQueue, database: Database, vocabulary
       });
       await ctx.progress(30, `Writing ${rows.length} companies`);
       await withCopySession(database, async (session) => {
-        await session.copyRows(rows, () => {});
+        await session.copyRows(COMPANY_COPY, rows);
         await session.query(
           `update company_imports set status = 'succeeded', imported_rows = $2, duplicate_rows = $3,
              error_rows = $4, errors = $5::jsonb, content = null, finished_at = now() where id = $1`,

@@ -26,6 +26,7 @@ export type FoundPhone = { phone: string; creditsCharged: number };
 
 type Contact = {
   companyId: string;
+  source: string;
   firstName: string;
   lastName: string;
   email: string | null;
@@ -41,7 +42,7 @@ type Contact = {
 async function contactOf(tx: Db, contactId: string): Promise<Contact> {
   const [contact] = await queryRows<Contact>(
     tx,
-    sql`select p.company_id as "companyId", p.first_name as "firstName", p.last_name as "lastName", p.email,
+    sql`select p.company_id as "companyId", p.source, p.first_name as "firstName", p.last_name as "lastName", p.email,
         p.phone, m.domain, r.email as "revealedEmail", r.email_status as "revealedStatus",
         r.email_confidence as "revealedConfidence", r.phone as "revealedPhone"
       from company_contacts p join company_master m on m.id = p.company_id
@@ -83,10 +84,13 @@ export async function findContactEmail(
       };
     }
     if (!contact.domain && !contact.email) return null;
+    // A real person's address is never guessed from made-up sample addresses at their company.
+    const evidence = contact.source === 'synthetic' ? sql`true` : sql`source <> 'synthetic'`;
     const known = await queryRows<{ first: string; last: string; email: string }>(
       tx,
       sql`select first_name as first, last_name as last, email from company_contacts
-        where company_id = ${contact.companyId}::uuid and email is not null limit ${KNOWN_ADDRESSES}`,
+        where company_id = ${contact.companyId}::uuid and email is not null and ${evidence}
+        limit ${KNOWN_ADDRESSES}`,
     );
     const person = { first: contact.firstName, last: contact.lastName };
     // The address we hold is verified whatever its domain; a guess needs the company's domain.

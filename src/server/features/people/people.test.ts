@@ -257,6 +257,25 @@ describe.each(backends())('people search on $name', (backend: Backend) => {
     });
     expect(guessed.body.confidence).toBeGreaterThan(50);
     expect(guessed.body.confidence).toBeLessThan(100);
+    // A real person (a Y Combinator founder) is never guessed from the made-up sample addresses.
+    const [berlin] = await queryRows<{ id: string }>(
+      database.db,
+      sql`select id from company_master where name = 'Berlin Ledger'`,
+    );
+    const [real] = await database.db
+      .insert(companyContacts)
+      .values({
+        companyId: berlin?.id ?? '',
+        firstName: 'Rosa',
+        lastName: 'Real',
+        fullName: 'Rosa Real',
+        source: 'yc',
+        license: 'CC BY-SA 4.0',
+      })
+      .returning({ id: companyContacts.id });
+    const realFind = await cat.request('POST', `/api/v1/people/${real?.id}/email`);
+    expect(realFind.status).toBe(404);
+    await database.db.execute(sql`delete from company_contacts where id = ${real?.id}::uuid`);
     expect(await find('Greta Vogel', 'phone')).toEqual({
       status: 200,
       body: { phone: '+49 30 1234567', creditsCharged: 5 },

@@ -5,6 +5,7 @@
  */
 import { and, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../../db/client.ts';
+import { dropSecondaryIndexes, withCopySession } from '../../../db/copy.ts';
 import { companyMaster } from '../../../db/schema.ts';
 import type { Logger } from '../../../logger.ts';
 import {
@@ -14,7 +15,7 @@ import {
   readSourceTexts,
   SOURCES_DIR,
 } from './build-company-rows.ts';
-import { dropSecondaryIndexes, withCopySession } from './copy-companies.ts';
+import { COMPANY_COPY } from './copy-companies.ts';
 import { loadPlaces } from './places.ts';
 
 /** Any number: two servers starting together on one PostgreSQL take turns on it. */
@@ -44,8 +45,8 @@ export async function writeCompanyRows(database: Database, rows: readonly Compan
     if ((await session.query(REAL_DATA)).rows.length) return 0;
     // On a new database the table is empty: build its indexes once, after the rows are in.
     const empty = (await session.query('select 1 from company_master limit 1')).rows.length === 0;
-    const rebuild = empty ? await dropSecondaryIndexes(session) : [];
-    await session.copyRows(rows);
+    const rebuild = empty ? await dropSecondaryIndexes(session, COMPANY_COPY.table) : [];
+    await session.copyRows(COMPANY_COPY, rows);
     for (const statement of rebuild) await session.query(statement);
     return rows.length;
   });

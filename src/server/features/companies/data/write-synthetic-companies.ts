@@ -4,7 +4,8 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { dropSecondaryIndexes, withCopySession } from './copy-companies.ts';
+import { dropSecondaryIndexes, withCopySession } from '../../../db/copy.ts';
+import { COMPANY_COPY } from './copy-companies.ts';
 import { type GenerateOptions, generateCompanies } from './generate-companies.ts';
 import { loadPlaces } from './places.ts';
 
@@ -51,9 +52,9 @@ export async function writeSyntheticCompanies(
       : 0;
     const rebuild =
       options.count >= (options.rebuildIndexesFrom ?? REBUILD_INDEXES_FROM)
-        ? await dropSecondaryIndexes(session)
+        ? await dropSecondaryIndexes(session, COMPANY_COPY.table)
         : [];
-    await session.copyRows(rows, onRows);
+    await session.copyRows(COMPANY_COPY, rows, onRows);
     // More memory for the sorts of the index builds (the default 64 MB spills to disk at 1M rows).
     if (rebuild.length && database.mode === 'postgres') {
       await session.query(`set local maintenance_work_mem = '256MB'`);
