@@ -582,3 +582,40 @@ export function classifyTitle(title: string): TitleClassification {
 /** The orders of a people search: best match (when there are words to rank by), or by name. */
 export const PEOPLE_SORTS = ['relevance', 'name', '-name'] as const;
 export type PeopleSort = (typeof PEOPLE_SORTS)[number];
+
+export type EmailStatus = 'verified' | 'guessed';
+
+/** A person as the people search shows them; what we hold for reaching them is said, not shown. */
+export type Person = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  fullName: string;
+  title: string | null;
+  seniority: string | null;
+  department: string | null;
+  city: string | null;
+  region: string | null;
+  country: string | null;
+  /** We hold an address (finding it is paid). */
+  hasEmail: boolean;
+  /** We hold a number (finding it is paid). */
+  hasPhone: boolean;
+  /** What this user found with the finders (paid once), else null. */
+  email: string | null;
+  emailStatus: EmailStatus | null;
+  emailConfidence: number | null;
+  phone: string | null;
+  source: string;
+  license: string;
+  imported: boolean;
+  saved: boolean;
+  company: {
+    id: string;
+    name: string;
+    domain: string | null;
+    industry: string | null;
+    size: string | null;
+    country: string | null;
+  };
+};

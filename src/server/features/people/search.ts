@@ -8,7 +8,13 @@
  * role in the statement that orders them together.
  */
 import { type SQL, sql } from 'drizzle-orm';
-import { type Department, normalizeTitle, type PeopleSort, type Seniority } from '../../../shared/people.ts';
+import {
+  type Department,
+  normalizeTitle,
+  type PeopleSort,
+  type Person,
+  type Seniority,
+} from '../../../shared/people.ts';
 import type { Caller } from '../../context.ts';
 import { type Db, queryRows } from '../../db/client.ts';
 import { afterCursor, decodeCursor, keysetPage, orderBy, type SortSpec } from '../../db/keyset.ts';
@@ -45,40 +51,7 @@ export type PeopleQuery = {
   cursor?: string;
 };
 
-/** A person as the API shows them; what we hold for reaching them is said, not shown (finding it is paid). */
-export type PersonRow = {
-  id: string;
-  firstName: string;
-  lastName: string;
-  fullName: string;
-  title: string | null;
-  seniority: string | null;
-  department: string | null;
-  city: string | null;
-  region: string | null;
-  country: string | null;
-  hasEmail: boolean;
-  hasPhone: boolean;
-  /** What the caller found with the finders (paid once), else null. */
-  email: string | null;
-  emailStatus: 'verified' | 'guessed' | null;
-  emailConfidence: number | null;
-  phone: string | null;
-  source: string;
-  license: string;
-  imported: boolean;
-  saved: boolean;
-  company: {
-    id: string;
-    name: string;
-    domain: string | null;
-    industry: string | null;
-    size: string | null;
-    country: string | null;
-  };
-};
-
-type SelectedPerson = Omit<PersonRow, 'company'> & {
+type SelectedPerson = Omit<Person, 'company'> & {
   companyId: string;
   companyName: string;
   companyDomain: string | null;
@@ -196,7 +169,7 @@ function sortSpec(query: PeopleQuery): SortSpec {
   };
 }
 
-export type PeoplePage = { people: PersonRow[]; nextCursor: string | null };
+export type PeoplePage = { people: Person[]; nextCursor: string | null };
 
 const toPerson = ({
   companyId,
@@ -206,7 +179,7 @@ const toPerson = ({
   companySize,
   companyCountry,
   ...person
-}: SelectedPerson): PersonRow => ({
+}: SelectedPerson): Person => ({
   ...person,
   company: {
     id: companyId,

@@ -16,6 +16,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
+import type { EmailStatus, Person } from '../../../shared/people.ts';
 import type { FacetCount } from '../../components/facet-filter.tsx';
 import { ApiError, apiFetch } from '../../lib/api.ts';
 import { activityLabel, invalidateCredits, notifyCharge, toastInsufficient } from '../../lib/credits.ts';
@@ -29,41 +30,7 @@ import {
   toSearchParams,
 } from './search-params.ts';
 
-export type EmailStatus = 'verified' | 'guessed';
-
-export type Person = {
-  id: string;
-  firstName: string;
-  lastName: string;
-  fullName: string;
-  title: string | null;
-  seniority: string | null;
-  department: string | null;
-  city: string | null;
-  region: string | null;
-  country: string | null;
-  /** We hold an address (finding it is paid). */
-  hasEmail: boolean;
-  /** We hold a number (finding it is paid). */
-  hasPhone: boolean;
-  /** What this user found with the finders, else null. */
-  email: string | null;
-  emailStatus: EmailStatus | null;
-  emailConfidence: number | null;
-  phone: string | null;
-  source: string;
-  license: string;
-  imported: boolean;
-  saved: boolean;
-  company: {
-    id: string;
-    name: string;
-    domain: string | null;
-    industry: string | null;
-    size: string | null;
-    country: string | null;
-  };
-};
+export type { EmailStatus, Person };
 
 /** What the server made of the filters (spec 3 §5): company filters, and `locations` for the person's place. */
 export type PeopleFilterValidation = {
