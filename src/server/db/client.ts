@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -74,4 +74,13 @@ export async function openDatabase(options: OpenOptions | DatabaseConfig): Promi
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/** How many rows a select returns, counted up to `cap` (an export's quote need not count a million). */
+export async function countUpTo(db: Db, select: SQL, cap: number): Promise<number> {
+  const [row] = await queryRows<{ count: string | number }>(
+    db,
+    sql`select count(*) as count from (${select} limit ${cap}) capped`,
+  );
+  return Number(row?.count ?? 0);
 }

@@ -56,3 +56,7 @@ export async function apiFetch<T>(path: string, init: { method?: string; body?: 
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
 }
+
+/** TanStack Query's `retry`: once for a network or server failure, never for a refusal (4xx) such as a 402. */
+export const notRetriedOnRefusal = (failures: number, error: unknown) =>
+  failures < 1 && !(error instanceof ApiError && error.status < 500);

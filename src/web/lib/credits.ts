@@ -12,7 +12,12 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { type ActivityType, CREDIT_TOASTS, type TransactionType } from '../../shared/credits.ts';
+import {
+  ACTIVITY_PRICES,
+  type ActivityType,
+  CREDIT_TOASTS,
+  type TransactionType,
+} from '../../shared/credits.ts';
 import {
   CREDITS_DEDUCTED_TOAST_PROBABILITY,
   type CreditPackageId,
@@ -174,6 +179,13 @@ export const creditPricingQueryOptions = () =>
 
 export const useCreditPricing = () =>
   useQuery({ ...creditPricingQueryOptions(), select: (body) => body.pricing });
+
+/** An activity's price as the server lists it now; the seeded default until it has answered. */
+export function useActivityPrice(activityType: ActivityType): number {
+  const pricing = useCreditPricing();
+  const listed = pricing.data?.find((price) => price.activityType === activityType)?.creditsRequired;
+  return listed ?? ACTIVITY_PRICES.find((price) => price.activityType === activityType)?.creditsRequired ?? 0;
+}
 
 /** 'demo' or 'stripe'; undefined until the server has said (or when it could not be asked). */
 export const usePaymentMode = (): PaymentMode | undefined =>

@@ -1,14 +1,7 @@
-import Papa from 'papaparse';
+import type { CsvColumns } from '../../http/csv-export.ts';
 import type { CompanyRow } from './search.ts';
 
-/** The most rows one export holds (Apollo caps exports too); a larger list is narrowed first. */
-export const EXPORT_MAX_ROWS = 10_000;
-/** Spec 2 price list: `export` costs 1 credit per 100 rows. */
-export const ROWS_PER_EXPORT_CREDIT = 100;
-
-export const exportCredits = (rows: number) => Math.ceil(rows / ROWS_PER_EXPORT_CREDIT);
-
-const COLUMNS: [string, (c: CompanyRow) => string | number | null][] = [
+export const COMPANY_COLUMNS: CsvColumns<CompanyRow> = [
   ['Name', (c) => c.name],
   ['Domain', (c) => c.domain],
   ['Website', (c) => c.website],
@@ -30,14 +23,3 @@ const COLUMNS: [string, (c: CompanyRow) => string | number | null][] = [
   ['Source', (c) => c.source],
   ['Licence', (c) => c.license],
 ];
-
-/** A spreadsheet would run a cell starting with = + - @ as a formula (CSV injection): make it text. */
-const safeCell = (value: string | number | null) =>
-  typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : (value ?? '');
-
-export function companiesCsv(companies: readonly CompanyRow[]): string {
-  return Papa.unparse({
-    fields: COLUMNS.map(([name]) => name),
-    data: companies.map((company) => COLUMNS.map(([, read]) => safeCell(read(company)))),
-  });
-}

@@ -11,11 +11,11 @@ import {
 } from '../../../shared/companies.ts';
 import { type FilterInput, validateFilters } from '../../../shared/filter-validator.ts';
 import type { AppDeps, AppEnv } from '../../context.ts';
+import { EXPORT_MAX_ROWS, exportQuote, exportRoutes, sendExport } from '../../http/csv-export.ts';
 import { AppError } from '../../http/errors.ts';
 import { error, int, json, many } from '../../http/openapi.ts';
 import { requireCaller } from '../../http/session.ts';
-import { getAccount } from '../credits/service.ts';
-import { companiesCsv, EXPORT_MAX_ROWS, exportCredits, ROWS_PER_EXPORT_CREDIT } from './export.ts';
+import { COMPANY_COLUMNS } from './export.ts';
 import { decodeCsv, getImport, listImports, previewCsv, registerImportJob, startImport } from './imports.ts';
 import { COMPANY_NOT_FOUND, saveAccount, unsaveAccount } from './saved.ts';
 import {
@@ -238,37 +238,6 @@ const routes = {
       404: error(COMPANY_NOT_FOUND),
     },
   }),
-  exportQuote: createRoute({
-    method: 'post',
-    path: '/api/v1/companies/exports/quote',
-    tags: ['Companies'],
-    summary: `What an export would hold and cost (1 export credit per ${ROWS_PER_EXPORT_CREDIT} rows, at most ${EXPORT_MAX_ROWS} rows)`,
-    request: { body: { content: { 'application/json': { schema: exportBody } }, required: true } },
-    responses: {
-      200: json(
-        z.object({
-          rows: z.number().int(),
-          credits: z.number().int(),
-          available: z.number().int(),
-          truncated: z.boolean(),
-        }),
-        'The quote',
-      ),
-      ...common,
-    },
-  }),
-  export: createRoute({
-    method: 'post',
-    path: '/api/v1/companies/exports',
-    tags: ['Companies'],
-    summary: 'Export companies as CSV; charged after the file is made (X-Credits-Charged says how much)',
-    request: { body: { content: { 'application/json': { schema: exportBody } }, required: true } },
-    responses: {
-      200: { description: 'The CSV file', content: { 'text/csv': { schema: z.string() } } },
-      ...common,
-      402: error('Insufficient credits. Required: {n}, Available: {m}'),
-    },
-  }),
   importPreview: createRoute({
     method: 'post',
     path: '/api/v1/companies/imports/preview',
@@ -444,40 +413,23 @@ export function companiesRoutes(deps: AppDeps, vocabulary: Vocabulary) {
     return { query: { ...query, ids }, kindEmptied };
   }
 
-  app.openapi(routes.exportQuote, async (c) => {
+  const exports = exportRoutes('companies', 'Companies', exportBody);
+
+  app.openapi(exports.quote, async (c) => {
     const { query, kindEmptied } = await exportQuery(c, c.req.valid('json'));
     const found = kindEmptied ? 0 : await countCompanies(db, c.var.caller, query, EXPORT_MAX_ROWS + 1);
-    const rows = Math.min(found, EXPORT_MAX_ROWS);
-    const { remainingCredits } = await getAccount(db, c.var.caller, deps.config.credits.defaultAccount);
-    return c.json(
-      { rows, credits: exportCredits(rows), available: remainingCredits, truncated: found > EXPORT_MAX_ROWS },
-      200,
-    );
+    return c.json(await exportQuote(deps, c, found), 200);
   });
 
-  app.openapi(routes.export, async (c) => {
-    const { caller } = c.var;
+  app.openapi(exports.export, async (c) => {
     const { query, kindEmptied } = await exportQuery(c, c.req.valid('json'));
-    const expected = kindEmptied ? 0 : await countCompanies(db, caller, query, EXPORT_MAX_ROWS);
-    if (expected === 0) throw new AppError('VALIDATION_ERROR', 400, 'Nothing to export: no company matches');
-    // Checked for the whole file first, so a user who cannot pay never waits for it.
-    await deps.credits.check(caller, 'export', exportCredits(expected));
-    const page = await searchCompanies(db, caller, query);
-    const csv = companiesCsv(page.companies);
-    const charge = await deps.credits.charge(
-      caller,
-      'export',
-      exportCredits(page.companies.length),
-      `Export of ${page.companies.length} companies`,
-    );
-    c.header('content-type', 'text/csv; charset=utf-8');
-    c.header(
-      'content-disposition',
-      `attachment; filename="companies-${new Date().toISOString().slice(0, 10)}.csv"`,
-    );
-    c.header('x-credits-charged', String(charge.creditsCharged));
-    c.header('x-rows', String(page.companies.length));
-    return c.body(csv, 200);
+    return sendExport(deps, c, {
+      list: 'companies',
+      one: 'company',
+      expected: kindEmptied ? 0 : await countCompanies(db, c.var.caller, query, EXPORT_MAX_ROWS),
+      rows: async () => (await searchCompanies(db, c.var.caller, query)).companies,
+      columns: COMPANY_COLUMNS,
+    });
   });
 
   const importLimit = bodyLimit({

@@ -3,7 +3,7 @@ import type { CompanySort, TargetAccountStatus } from '../../../shared/companies
 import type { FitScore } from '../../../shared/fit-score.ts';
 import { isUuid } from '../../../shared/uuid.ts';
 import type { Caller } from '../../context.ts';
-import { type Db, queryRows } from '../../db/client.ts';
+import { countUpTo, type Db, queryRows } from '../../db/client.ts';
 import { afterCursor, decodeCursor, keysetPage, orderBy, type SortSpec } from '../../db/keyset.ts';
 import type { companyMaster } from '../../db/schema.ts';
 import { withUser } from '../../db/user-scope.ts';
@@ -436,13 +436,8 @@ export async function countCompanies(
   query: CompanyQuery,
   cap: number,
 ): Promise<number> {
-  const count = async (tx: Db, from: SQL, parts: SQL[]) => {
-    const [row] = await queryRows<{ count: string | number }>(
-      tx,
-      sql`select count(*) as count from (select 1 from ${from} ${where(parts)} limit ${cap}) capped`,
-    );
-    return Number(row?.count ?? 0);
-  };
+  const count = (tx: Db, from: SQL, parts: SQL[]) =>
+    countUpTo(tx, sql`select 1 from ${from} ${where(parts)}`, cap);
   const parts = conditions(query);
   if (query.savedOnly || query.ids) return withUser(db, caller.id, (tx) => count(tx, FROM, parts));
   // The shared rows and the caller's own apart, as a search does (see above).

@@ -19,8 +19,10 @@ import type { ImportMapping, TargetAccountStatus } from '../../../shared/compani
 import type { ValidFilters } from '../../../shared/filter-validator.ts';
 import type { FitScore } from '../../../shared/fit-score.ts';
 import type { FacetCount } from '../../components/facet-filter.tsx';
-import { ApiError, apiFetch, errorMessage } from '../../lib/api.ts';
+import { ApiError, apiFetch, errorMessage, notRetriedOnRefusal } from '../../lib/api.ts';
 import { invalidateCredits, notifyCharge, toastInsufficient } from '../../lib/credits.ts';
+import type { ExportRequest } from '../../lib/csv-export.ts';
+import { isFinished, JOB_POLL_MS, type JobStatus, useJob } from '../../lib/jobs.ts';
 import { mapSettled } from '../../lib/map-settled.ts';
 import {
   type CompanySearch,
@@ -90,9 +92,6 @@ export type CompanyDetail = Company & { similar: Company[] };
 
 export type SavedChange = { notes?: string; tags?: string[]; status?: TargetAccountStatus };
 
-/** What an export would cost before it runs; `truncated` when the search finds more than one export holds. */
-export type ExportQuote = { rows: number; credits: number; available: number; truncated?: boolean };
-
 /** Rows per page: the table fetches the next page as the user scrolls near the end. */
 export const PAGE_SIZE = 50;
 
@@ -101,9 +100,6 @@ const COMPANIES_KEY = ['companies'] as const;
 // ---------------------------------------------------------------------------------------------------------
 // Search
 // ---------------------------------------------------------------------------------------------------------
-
-const notRetriedOnRefusal = (failures: number, error: unknown) =>
-  failures < 1 && !(error instanceof ApiError && error.status < 500);
 
 async function getCompanyPage(
   search: CompanySearch,
@@ -254,87 +250,11 @@ export function useSaveMany() {
 // CSV export (charged: 1 credit per 100 rows)
 // ---------------------------------------------------------------------------------------------------------
 
-const EXPORTS = '/api/v1/companies/exports';
-
 /** What to export: the selected rows, or everything the search finds. */
-export type ExportTarget = { ids: string[] } | { search: CompanySearch };
-
-const exportBody = (target: ExportTarget) =>
-  'ids' in target ? { ids: target.ids } : toFilterBody(target.search);
-
-/** Whether this server exports companies: its OpenAPI document lists every route it serves. */
-async function probeExport(): Promise<boolean> {
-  const doc = await apiFetch<{ paths?: Record<string, unknown> }>('/api/openapi.json');
-  return Boolean(doc.paths?.[EXPORTS] && doc.paths[`${EXPORTS}/quote`]);
-}
-
-export const useExportAvailable = () =>
-  useQuery({
-    queryKey: [...COMPANIES_KEY, 'export-available'],
-    queryFn: probeExport,
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  }).data === true;
-
-export const getExportQuote = (target: ExportTarget) =>
-  apiFetch<ExportQuote>(`${EXPORTS}/quote`, { method: 'POST', body: exportBody(target) });
-
-export const useExportQuote = (target: ExportTarget, enabled: boolean) =>
-  useQuery({
-    queryKey: [...COMPANIES_KEY, 'export-quote', JSON.stringify(exportBody(target))],
-    queryFn: () => getExportQuote(target),
-    enabled,
-    staleTime: 0,
-    retry: notRetriedOnRefusal,
-  });
-
-const today = () => {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-};
-
-function fileNameOf(response: Response): string {
-  const disposition = response.headers.get('content-disposition') ?? '';
-  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
-  const name = match?.[1] ? decodeURIComponent(match[1]) : '';
-  return /^[\w.\- ]+\.csv$/.test(name) ? name : `prospector-companies-${today()}.csv`;
-}
-
-/** Runs the export and hands the CSV to the browser as a download. */
-export function useExportCompanies() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ target, credits }: { target: ExportTarget; credits: number }) => {
-      const response = await fetch(EXPORTS, {
-        method: 'POST',
-        credentials: 'include',
-        headers: { 'content-type': 'application/json', accept: 'text/csv' },
-        body: JSON.stringify(exportBody(target)),
-      });
-      if (!response.ok) {
-        const { message, code, details } = await errorMessage(response);
-        throw new ApiError(message, response.status, code, details ?? null);
-      }
-      const blob = await response.blob();
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = fileNameOf(response);
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
-      const charged = Number(response.headers.get('x-credits-charged'));
-      return {
-        credits: Number.isFinite(charged) && response.headers.has('x-credits-charged') ? charged : credits,
-      };
-    },
-    onSuccess: ({ credits }) => {
-      if (credits > 0) notifyCharge({ activityType: 'export', creditsCharged: credits });
-      return invalidateCredits(client);
-    },
-  });
-}
+export const exportRequest = (target: { ids: string[] } | { search: CompanySearch }): ExportRequest => ({
+  list: 'companies',
+  body: 'ids' in target ? { ids: target.ids } : toFilterBody(target.search),
+});
 
 // ---------------------------------------------------------------------------------------------------------
 // Imports (CSV of the user's own accounts, run as a job)
@@ -350,7 +270,7 @@ export type ImportPreview = {
   suggestedMapping: ImportMapping;
 };
 
-export type ImportStatus = 'queued' | 'running' | 'succeeded' | 'failed';
+export type ImportStatus = JobStatus;
 
 export type CompanyImport = {
   id: string;
@@ -368,15 +288,6 @@ export type CompanyImport = {
 };
 
 /** GET /api/v1/jobs/{id}, as far as an import needs it. */
-export type Job = {
-  id: string;
-  status: ImportStatus;
-  progress: number;
-  message: string | null;
-  error: string | null;
-};
-
-const isFinished = (status: ImportStatus | undefined) => status === 'succeeded' || status === 'failed';
 
 /** A multipart POST with apiFetch's cookie and error handling (apiFetch itself sends JSON only). */
 async function postForm<T>(path: string, form: FormData): Promise<T> {
@@ -409,8 +320,6 @@ export function startImport(file: File, mapping: ImportMapping): Promise<Company
 
 export const getImport = (id: string) => apiFetch<CompanyImport>(`${IMPORTS}/${id}`);
 
-export const getJob = (id: string) => apiFetch<Job>(`/api/v1/jobs/${id}`);
-
 export const usePreviewImport = () => useMutation({ mutationFn: previewImport });
 
 export const useStartImport = () =>
@@ -418,24 +327,13 @@ export const useStartImport = () =>
     mutationFn: ({ file, mapping }: { file: File; mapping: ImportMapping }) => startImport(file, mapping),
   });
 
-/** How often a running import is asked for its progress. */
-const IMPORT_POLL_MS = 500;
-
 /**
  * A started import until its report: the job's progress while it runs (polled), then the import itself with
  * its counts and row errors. The import's own status is the authority; the job's error covers a job that
  * died before it could write one.
  */
 export function useImportRun(started: CompanyImport | null) {
-  const job = useQuery({
-    queryKey: [...COMPANIES_KEY, 'import-job', started?.jobId ?? ''],
-    queryFn: () => getJob(started?.jobId ?? ''),
-    enabled: Boolean(started?.jobId),
-    refetchInterval: (query) => (isFinished(query.state.data?.status) ? false : IMPORT_POLL_MS),
-    staleTime: 0,
-    gcTime: 0,
-    retry: notRetriedOnRefusal,
-  });
+  const job = useJob(started?.jobId ?? null);
   // Without a job id (never expected) the import itself is polled.
   const jobDone = started?.jobId ? isFinished(job.data?.status) : true;
   const report = useQuery({
@@ -443,7 +341,7 @@ export function useImportRun(started: CompanyImport | null) {
     queryFn: () => getImport(started?.id ?? ''),
     enabled: Boolean(started) && jobDone,
     refetchInterval: (query) =>
-      isFinished(query.state.data?.status) || job.data?.status === 'failed' ? false : IMPORT_POLL_MS,
+      isFinished(query.state.data?.status) || job.data?.status === 'failed' ? false : JOB_POLL_MS,
     staleTime: 0,
     gcTime: 0,
     retry: notRetriedOnRefusal,

@@ -7,6 +7,7 @@ import {
   type ImportField,
   type ImportMapping,
 } from '../../../../shared/companies.ts';
+import { JobProgress } from '../../../components/job-progress.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   Dialog,
@@ -355,27 +356,7 @@ export function ImportDialog({ open, onOpenChange, onShowImported }: Props) {
     body = (
       <>
         {heading('Importing…')}
-        <div className="flex flex-col gap-2">
-          <div
-            className="h-2 overflow-hidden rounded-full bg-muted"
-            role="progressbar"
-            aria-label="Import progress"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={run.progress}
-            aria-valuetext={`${run.progress}%${run.message ? `: ${run.message}` : ''}`}
-            data-import-progress
-          >
-            <div
-              className="h-full rounded-full bg-primary transition-[width] duration-300"
-              style={{ width: `${Math.max(run.progress, 2)}%` }}
-            />
-          </div>
-          <p className="flex justify-between gap-3 text-sm text-muted-foreground">
-            <span>{run.message ?? 'Waiting to start…'}</span>
-            <span className="tabular-nums">{run.progress}%</span>
-          </p>
-        </div>
+        <JobProgress label="Import progress" progress={run.progress} message={run.message} />
         {run.error && (
           <div role="alert" className="flex flex-col items-start gap-2 text-sm">
             <p>Could not get the import’s progress: {messageOf(run.error)}</p>

@@ -1,13 +1,12 @@
 import type { ColumnVisibilityState } from '@tanstack/react-table';
-import { Download } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { MY_COMPANIES_HREF } from '../../../../shared/app-nav.ts';
 import { COMPANY_SORTS } from '../../../../shared/companies.ts';
 import { ColumnChooser } from '../../../components/column-chooser.tsx';
+import { ExportButton, ExportDialog } from '../../../components/export-dialog.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { ResearchLayout, reportSaveMany, SelectionBar } from '../../../components/research-layout.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useColumnPrefs } from '../../../lib/column-prefs.ts';
 import { toastFailure } from '../../../lib/toast.ts';
@@ -15,19 +14,10 @@ import { useAddressState } from '../../../lib/use-address-state.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useIsDesktop } from '../../../lib/use-is-desktop.ts';
 import { useSelection } from '../../../lib/use-selection.ts';
-import {
-  type Company,
-  type ExportTarget,
-  searchKey,
-  useCompanySearch,
-  useExportAvailable,
-  useFacets,
-  useSaveMany,
-} from '../api.ts';
+import { type Company, exportRequest, searchKey, useCompanySearch, useFacets, useSaveMany } from '../api.ts';
 import { CompanyCards } from '../components/company-cards.tsx';
 import { CompanySearchBox } from '../components/company-search-box.tsx';
 import { CHOOSABLE_COLUMNS, CompanyTable } from '../components/company-table.tsx';
-import { ExportDialog } from '../components/export-dialog.tsx';
 import { FilterPanel } from '../components/filter-panel.tsx';
 import { FilterSummary } from '../components/filter-summary.tsx';
 import { ImportDialog } from '../components/import-dialog.tsx';
@@ -57,10 +47,9 @@ export function ResearchPage() {
   const isDesktop = useIsDesktop();
   const results = useCompanySearch(search);
   const facets = useFacets(search);
-  const exportAvailable = useExportAvailable();
   const saveMany = useSaveMany();
   const [prefs, setPrefs] = useColumnPrefs(COLUMN_PREFS_KEY);
-  const [exportTarget, setExportTarget] = useState<ExportTarget | null>(null);
+  const [exportTarget, setExportTarget] = useState<Parameters<typeof exportRequest>[0] | null>(null);
   const [importOpen, setImportOpen] = useState(false);
 
   const key = searchKey(search).join('|');
@@ -220,15 +209,11 @@ export function ResearchPage() {
         actions={
           <>
             {isDesktop && <ColumnChooser columns={applicable} prefs={prefs} onChange={setPrefs} />}
-            {exportAvailable && rows.length > 0 && (
-              <Button
-                variant="outline"
-                size="sm"
+            {rows.length > 0 && (
+              <ExportButton
+                selected={selectedIds.length}
                 onClick={() => setExportTarget(selectedIds.length > 0 ? { ids: selectedIds } : { search })}
-              >
-                <Download aria-hidden />
-                {selectedIds.length > 0 ? `Export ${selectedIds.length} selected` : 'Export CSV'}
-              </Button>
+              />
             )}
           </>
         }
@@ -262,7 +247,10 @@ export function ResearchPage() {
           onOpenChange={(open) => {
             if (!open) setExportTarget(null);
           }}
-          target={exportTarget}
+          request={exportRequest(exportTarget)}
+          selected={'ids' in exportTarget}
+          one="company"
+          many="companies"
         />
       )}
     </div>

@@ -1,44 +1,44 @@
 import { Download, Loader2 } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatCredits } from '../../../../shared/pricing.ts';
-import { LoadError } from '../../../components/load-error.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { toastInsufficient } from '../../../lib/credits.ts';
-import { formatNumber } from '../../../lib/format.ts';
-import { toast, toastFailure } from '../../../lib/toast.ts';
-import { type ExportTarget, useExportCompanies, useExportQuote } from '../api.ts';
+import { formatCredits } from '../../shared/pricing.ts';
+import { toastInsufficient } from '../lib/credits.ts';
+import { type ExportRequest, useExportQuote, useRunExport } from '../lib/csv-export.ts';
+import { formatNumber } from '../lib/format.ts';
+import { toast, toastFailure } from '../lib/toast.ts';
+import { LoadError } from './load-error.tsx';
+import { Button } from './ui/button.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from './ui/dialog.tsx';
+import { Skeleton } from './ui/skeleton.tsx';
 
 type Props = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  target: ExportTarget;
+  request: ExportRequest;
+  /** Whether the request names selected rows (else it is everything the search finds). */
+  selected: boolean;
+  /** 'company' and 'companies'. */
+  one: string;
+  many: string;
 };
 
+const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
 /** CSV export with its price first (issue 5 §8): the rows, the credits it costs and what the user has. */
-export function ExportDialog({ open, onOpenChange, target }: Props) {
-  const quote = useExportQuote(target, open);
-  const run = useExportCompanies();
-  const selected = 'ids' in target;
+export function ExportDialog({ open, onOpenChange, request, selected, one, many }: Props) {
+  const quote = useExportQuote(request, open);
+  const run = useRunExport();
   const short = quote.data ? quote.data.credits > quote.data.available : false;
 
   const onExport = () => {
     if (!quote.data) return;
     const { rows, credits } = quote.data;
     run.mutate(
-      { target, credits },
+      { request, credits },
       {
         onSuccess: () => {
           toast({
             title: 'Export ready',
-            description: `${formatNumber(rows)} ${rows === 1 ? 'company' : 'companies'} exported to CSV.`,
+            description: `${formatNumber(rows)} ${rows === 1 ? one : many} exported to CSV.`,
           });
           onOpenChange(false);
         },
@@ -57,8 +57,8 @@ export function ExportDialog({ open, onOpenChange, target }: Props) {
           <DialogTitle>Export to CSV</DialogTitle>
           <DialogDescription>
             {selected
-              ? 'The companies you selected, with every column we hold for them.'
-              : 'Every company this search finds, not only the rows loaded on screen.'}
+              ? `The ${many} you selected, with every column we hold for them.`
+              : `Every ${one} this search finds, not only the rows loaded on screen.`}
           </DialogDescription>
         </DialogHeader>
         {quote.isError ? (
@@ -71,7 +71,7 @@ export function ExportDialog({ open, onOpenChange, target }: Props) {
           </div>
         ) : (
           <dl className="grid grid-cols-[1fr_auto] gap-x-6 gap-y-2 text-sm" data-export-quote>
-            <dt className="text-muted-foreground">Companies</dt>
+            <dt className="text-muted-foreground">{capitalized(many)}</dt>
             <dd className="text-right font-medium tabular-nums">{formatNumber(quote.data.rows)}</dd>
             <dt className="text-muted-foreground">Cost</dt>
             <dd className="text-right font-medium tabular-nums">
@@ -83,8 +83,8 @@ export function ExportDialog({ open, onOpenChange, target }: Props) {
         )}
         {quote.data?.truncated && (
           <p className="text-sm text-muted-foreground">
-            This search finds more companies than one export holds: the first {formatNumber(quote.data.rows)}{' '}
-            are exported. Narrow the search to export the rest.
+            This search finds more {many} than one export holds: the first {formatNumber(quote.data.rows)} are
+            exported. Narrow the search to export the rest.
           </p>
         )}
         {short && (
@@ -93,10 +93,10 @@ export function ExportDialog({ open, onOpenChange, target }: Props) {
             <Link to="/credits" className="font-medium text-primary underline-offset-4 hover:underline">
               Buy credits
             </Link>{' '}
-            or select fewer companies.
+            or select fewer {many}.
           </p>
         )}
-        <p className="text-xs text-muted-foreground">An export costs 1 credit per 100 companies.</p>
+        <p className="text-xs text-muted-foreground">An export costs 1 credit per 100 {many}.</p>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             Cancel
@@ -111,5 +111,15 @@ export function ExportDialog({ open, onOpenChange, target }: Props) {
         </div>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** The research table's export button: the selected rows when there are some, else the whole search. */
+export function ExportButton({ selected, onClick }: { selected: number; onClick: () => void }) {
+  return (
+    <Button variant="outline" size="sm" onClick={onClick}>
+      <Download aria-hidden />
+      {selected > 0 ? `Export ${selected} selected` : 'Export CSV'}
+    </Button>
   );
 }
