@@ -580,6 +580,13 @@ export function classifyTitle(title: string): TitleClassification {
 }
 
 /** The orders of a people search: best match (when there are words to rank by), or by name. */
+/** A stored seniority or department as people read it ('c_suite' -> 'C-Suite'). */
+export const seniorityLabel = (value: string | null): string | null =>
+  value === null ? null : ((SENIORITY_LABELS as Record<string, string | undefined>)[value] ?? value);
+
+export const departmentLabel = (value: string | null): string | null =>
+  value === null ? null : ((DEPARTMENT_LABELS as Record<string, string | undefined>)[value] ?? value);
+
 export const PEOPLE_SORTS = ['relevance', 'name', '-name'] as const;
 export type PeopleSort = (typeof PEOPLE_SORTS)[number];
 
@@ -618,4 +625,21 @@ export type Person = {
     size: string | null;
     country: string | null;
   };
+};
+
+/** What a bulk enrichment job reports (GET /api/v1/jobs/{id} `result`). */
+export type EnrichmentResult = {
+  requested: number;
+  /** People looked at; fewer than requested when the credits ran out. */
+  processed: number;
+  /** Addresses and numbers the selection now shows, found now or before. */
+  emailsFound: number;
+  phonesFound: number;
+  /** People looked at with nothing found (or whom the caller may not see). */
+  notFound: number;
+  creditsCharged: number;
+  /** Why the job stopped before the end, else null. */
+  stopped: string | null;
+  /** What the selection now shows, person by person (the people with something found). */
+  found: Pick<Person, 'id' | 'email' | 'emailStatus' | 'emailConfidence' | 'phone'>[];
 };

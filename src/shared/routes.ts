@@ -12,6 +12,8 @@ export const PUBLIC_PATHS = [
   '/enhanced-pricing',
   '/company',
   '/privacy',
+  '/privacy/remove-me',
+  '/privacy/remove-me/confirm',
   '/terms',
   '/cookies',
   '/contact',
@@ -64,10 +66,12 @@ export const REDIRECTS: Readonly<Record<string, string>> = {
 
 /**
  * Public pages rendered to HTML at build time, so their content is there before any JavaScript runs: all but
- * /oauth/callback, a hand-off that only ever shows "Signing you in..." on its way elsewhere.
+ * /oauth/callback, a hand-off that only ever shows "Signing you in..." on its way elsewhere, and
+ * /privacy/remove-me/confirm, which shows what its link's token asks for.
  */
 export const PRERENDERED_PATHS = PUBLIC_PATHS.filter(
-  (path): path is Exclude<(typeof PUBLIC_PATHS)[number], '/oauth/callback'> => path !== '/oauth/callback',
+  (path): path is Exclude<(typeof PUBLIC_PATHS)[number], '/oauth/callback' | '/privacy/remove-me/confirm'> =>
+    path !== '/oauth/callback' && path !== '/privacy/remove-me/confirm',
 );
 
 function matches(pattern: string, pathname: string): boolean {

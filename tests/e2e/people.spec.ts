@@ -6,12 +6,14 @@
  * axe on each. It needs only the Y Combinator founders (Patrick and John Collison at Stripe); where the
  * synthetic sample contacts add something to check (an address held), it is checked when they are there.
  */
+import { readFileSync } from 'node:fs';
+import Papa from 'papaparse';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import { CREDIT_TOASTS } from '../../src/shared/credits.ts';
 import { FILTER_FAILURE_TEXTS } from '../../src/shared/filter-validator.ts';
 import { baseUrl, describeInBrowser, openPage, seriousA11yViolations } from './browser.ts';
-import { expectNoErrors, settleAnimations } from './site.ts';
+import { expectNoErrors, gotoHydrated, settleAnimations } from './site.ts';
 import { onboardedUser, type StorageState } from './users.ts';
 
 const DESKTOP = { viewport: { width: 1280, height: 800 } };
@@ -281,6 +283,123 @@ describeInBrowser('people', (browser) => {
       expectNoErrors(withoutFailedLoads(errors), 'contact drawer');
     } finally {
       await close();
+    }
+  });
+
+  it('finds e-mails and phones for a selection as a job with its cost first, then exports the selection as CSV', async () => {
+    const { page, errors, close } = await openPage(browser(), {
+      ...DESKTOP,
+      storageState: await onboardedUser(browser(), 'Enrich'),
+    });
+    try {
+      await page.goto(`${RESEARCH}?title=cto`);
+      await rows(page).nth(3).waitFor();
+      for (let i = 0; i < 4; i++) await rows(page).nth(i).getByRole('checkbox').check();
+      const bar = page.getByRole('region', { name: 'Selected people' });
+      await bar.getByRole('button', { name: 'Find e-mails and phones' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Find contact details' });
+      await dialog.getByLabel('Phone numbers').check();
+      // The most it can cost, before anything runs.
+      expect(await dialog.locator('[data-enrich-quote]').textContent()).toMatch(
+        /People selected4At most\d+ credits?/,
+      );
+      await settleAnimations(page);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      const before = await remainingCredits(page.request);
+      await dialog.getByRole('button', { name: 'Find for 4 people' }).click();
+      const report = dialog.locator('[data-enrich-report]');
+      await report.waitFor({ timeout: 30_000 });
+      const figures = await report.locator('dd').allTextContents();
+      expect(figures[0]).toBe('4 of 4');
+      const [emails, phones, nothing, used] = figures.slice(1).map(Number);
+      expect((emails ?? 0) + (nothing ?? 0)).toBeLessThanOrEqual(4);
+      // Exactly what was found is charged: 2 credits per address, 5 per number.
+      expect(used).toBe((emails ?? 0) * 2 + (phones ?? 0) * 5);
+      expect(await remainingCredits(page.request)).toBe(before - (used ?? 0));
+      await dialog.getByRole('button', { name: 'Done' }).click();
+      await dialog.waitFor({ state: 'detached' });
+
+      await page.getByRole('button', { name: 'Export 4 selected' }).click();
+      const exporting = page.getByRole('dialog', { name: 'Export to CSV' });
+      await exporting.locator('[data-export-quote]').waitFor();
+      expect(await exporting.locator('[data-export-quote]').textContent()).toContain('People4Cost1 credit');
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        exporting.getByRole('button', { name: 'Export CSV' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/^people-\d{4}-\d{2}-\d{2}\.csv$/);
+      const csv = readFileSync((await download.path()) ?? '', 'utf8');
+      const parsed = Papa.parse<Record<string, string>>(csv.trim(), { header: true });
+      expect(parsed.data).toHaveLength(4);
+      // The addresses just found are in the file; nobody else's.
+      expect(parsed.data.filter((row) => row['E-mail']).length).toBe(emails);
+      expect(parsed.data.every((row) => /cto|chief technology/i.test(row.Title ?? ''))).toBe(true);
+      expectNoErrors(withoutFailedLoads(errors), 'enrichment and export');
+    } finally {
+      await close();
+    }
+  });
+
+  it('a person asks to be removed on the public page, confirms from the mailed link, and is gone from the search', async () => {
+    const signedIn = await browser().newContext({ baseURL: baseUrl, storageState });
+    const { page, errors, close } = await openPage(browser(), DESKTOP);
+    try {
+      // A sample person whose address we hold (a verified find).
+      const search = await (
+        await signedIn.request.get('/api/v1/people?title=cfo&source=synthetic&limit=50')
+      ).json();
+      const person = (search.people as ApiPerson[]).find((p) => p.hasEmail);
+      expect(person).toBeDefined();
+      const found = await signedIn.request.post(`/api/v1/people/${person?.id}/email`, {
+        headers: { origin: baseUrl },
+      });
+      const { email } = (await found.json()) as { email: string };
+
+      // The page is prerendered: a click before hydration would submit the bare HTML form.
+      await gotoHydrated(page, '/privacy/remove-me');
+      await page.getByRole('heading', { level: 1, name: 'Remove my data' }).waitFor();
+      await page.getByLabel('Your work e-mail address').fill(email);
+      await page.getByRole('button', { name: 'Send the confirmation link' }).click();
+      await page.locator('[data-removal-requested]').waitFor();
+      expect(await page.locator('[data-removal-requested]').textContent()).toContain(
+        'If we hold data about this address, a confirmation link is on its way to it.',
+      );
+      await settleAnimations(page);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+
+      const mailbox = await (
+        await page.request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`)
+      ).json();
+      const mail = (mailbox.mails as { kind: string; text: string }[]).find(
+        (m) => m.kind === 'privacy-removal',
+      );
+      const link = mail?.text.match(/https?:\/\/\S+/)?.[0] ?? '';
+      expect(link).toContain('/privacy/remove-me/confirm?token=');
+      await gotoHydrated(page, new URL(link).pathname + new URL(link).search);
+      // Opening the link removes nothing: the person confirms with the button.
+      const stillThere = await (
+        await signedIn.request.get(`/api/v1/people?q=${encodeURIComponent(person?.fullName ?? '')}`)
+      ).json();
+      expect((stillThere.people as ApiPerson[]).some((p) => p.id === person?.id)).toBe(true);
+      await page.getByRole('button', { name: 'Remove my data' }).click();
+      const outcome = page.locator('[data-removal-outcome]');
+      await outcome.waitFor();
+      expect(await outcome.getAttribute('data-removal-outcome')).toBe('removed');
+      const after = await (
+        await signedIn.request.get(`/api/v1/people?q=${encodeURIComponent(person?.fullName ?? '')}`)
+      ).json();
+      expect((after.people as ApiPerson[]).some((p) => p.id === person?.id)).toBe(false);
+      // The link works once.
+      await page.reload();
+      await page.getByRole('button', { name: 'Remove my data' }).click();
+      await page.locator('[data-removal-outcome="refused"]').waitFor();
+      expect(await page.locator('[data-removal-outcome]').textContent()).toBe(
+        'This link is invalid or has expired. Please ask for the removal again.',
+      );
+      expectNoErrors(withoutFailedLoads(errors), 'removal');
+    } finally {
+      await close();
+      await signedIn.close();
     }
   });
 

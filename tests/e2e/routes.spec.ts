@@ -23,14 +23,18 @@ const SPEC_REDIRECTS: Record<string, string> = {
 
 const UNKNOWN_PATH = '/no-such-page-e2e';
 
-it('prerenders every public path but the /oauth/callback hand-off, which is served the app shell', async () => {
-  expect(PUBLIC_PATHS.filter((path) => !(PRERENDERED_PATHS as readonly string[]).includes(path))).toEqual([
-    '/oauth/callback',
-  ]);
-  const response = await fetch(`${baseUrl}/oauth/callback`);
-  expect(response.status).toBe(200);
-  expect(await response.text()).toContain('<div id="root">');
-});
+it.each(['/oauth/callback', '/privacy/remove-me/confirm'])(
+  'prerenders every public path but the hand-offs that read their query: %s is served the app shell',
+  async (path) => {
+    expect(PUBLIC_PATHS.filter((p) => !(PRERENDERED_PATHS as readonly string[]).includes(p))).toEqual([
+      '/oauth/callback',
+      '/privacy/remove-me/confirm',
+    ]);
+    const response = await fetch(`${baseUrl}${path}`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('<div id="root">');
+  },
+);
 
 it.each(PRERENDERED_PATHS)(
   '%s answers 200 with its h1 and title in the HTML, before any JavaScript',

@@ -20,6 +20,7 @@ export const EXPECTED_H1: Readonly<Record<PublicPath, string>> = {
   '/enhanced-pricing': 'Pricing that scales with your pipeline',
   '/company': 'Sales intelligence you can run yourself',
   '/privacy': 'Privacy policy',
+  '/privacy/remove-me': 'Remove my data',
   '/terms': 'Terms of use',
   '/cookies': 'Cookies and local storage',
   '/contact': 'Who to contact, and how',

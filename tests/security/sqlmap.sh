@@ -34,6 +34,26 @@ COOKIE="$(awk '!/^#/ && NF >= 7 { printf "%s=%s; ", $6, $7 }' "$WORK/cookies")"
 COOKIE="$COOKIE$(awk '/^#HttpOnly_/ { printf "%s=%s; ", $6, $7 }' "$WORK/cookies")"
 
 found=0
+# One endpoint: its query string, or its JSON body (then sqlmap tries every value in it).
+probe() {
+  local url="$1" body="${2:-}"
+  local extra=()
+  [[ -n "$body" ]] && extra=(--data="$body" --method=POST --headers="origin: $BASE")
+  echo "sqlmap: $url ${body}"
+  sqlmap -u "$url" "${extra[@]}" --cookie="$COOKIE" --batch --level=2 --risk=1 --dbms=PostgreSQL \
+    --technique=BEUST --time-sec=2 --flush-session --output-dir="$WORK/sqlmap" --disable-coloring \
+    >"$WORK/run.log" 2>&1 || true
+  grep -iE "does not seem to be injectable|do not appear to be injectable" "$WORK/run.log" | sed 's/^/  /' || true
+  if grep -qiE "is vulnerable|identified the following injection point" "$WORK/run.log"; then
+    cat "$WORK/run.log"
+    found=1
+  elif ! grep -qiE "do not appear to be injectable|does not seem to be injectable" "$WORK/run.log"; then
+    cat "$WORK/run.log"
+    echo "sqlmap gave no verdict for $url" >&2
+    found=1
+  fi
+}
+
 # Each URL finds companies (or people: the Y Combinator founders) in the real data, so that every parameter in
 # it reaches the query (a filter that matches nothing is answered without one, and a blind injection needs a
 # page that can change).
@@ -47,22 +67,15 @@ for url in \
   "$BASE/api/v1/people?company=stripe&seniority=founder&department=executive&industry=fintech&region=california" \
   "$BASE/api/v1/people?location=san%20francisco&source=yc&sort=-name&limit=5" \
   "$BASE/api/v1/people/facets?title=founder&industry=fintech&location=san%20francisco"; do
-  echo "sqlmap: $url"
-  sqlmap -u "$url" --cookie="$COOKIE" --batch --level=2 --risk=1 --dbms=PostgreSQL --technique=BEUST --time-sec=2 \
-    --flush-session --output-dir="$WORK/sqlmap" --disable-coloring >"$WORK/run.log" 2>&1 || true
-  grep -iE "does not seem to be injectable|do not appear to be injectable" "$WORK/run.log" | sed 's/^/  /' || true
-  if grep -qiE "is vulnerable|identified the following injection point" "$WORK/run.log"; then
-    cat "$WORK/run.log"
-    found=1
-  elif ! grep -qiE "do not appear to be injectable|does not seem to be injectable" "$WORK/run.log"; then
-    cat "$WORK/run.log"
-    echo "sqlmap gave no verdict for $url" >&2
-    found=1
-  fi
+  probe "$url"
 done
+# The exports' quotes take the search as JSON (the quote is free; the export itself would spend credits).
+probe "$BASE/api/v1/companies/exports/quote" '{"q":"apple","industry":["software"],"country":["united states"]}'
+probe "$BASE/api/v1/people/exports/quote" \
+  '{"q":"collison","title":"co-founder","company":["stripe"],"location":["san francisco"],"sort":"name"}'
 
 if [[ $found -ne 0 ]]; then
   echo "FAIL: sqlmap found an injectable parameter (or could not test one)" >&2
   exit 1
 fi
-echo "OK: no parameter of the company and people search endpoints is injectable"
+echo "OK: no parameter of the company and people search and export endpoints is injectable"

@@ -510,6 +510,12 @@ export const companyContacts = pgTable(
     city: text('city'),
     source: text('source').notNull(),
     license: text('license').notNull(),
+    /**
+     * The company's industry and size, copied by a trigger (migration 0012) when the row is written and when
+     * the company changes: a title search with company filters then reads one index, not a join per person.
+     */
+    companyIndustry: text('company_industry'),
+    companySize: text('company_size'),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('simple', coalesce(full_name, '')), 'A') || setweight(to_tsvector('simple', coalesce(title_normalized, '')), 'B')`,
     ),
@@ -526,6 +532,11 @@ export const companyContacts = pgTable(
     index('company_contacts_role_idx')
       .on(t.seniority, t.department, t.fullName, t.id)
       .where(sql`${t.ownerId} is null`),
+    // company_contacts_title_idx (title_normalized, id) INCLUDE (company_industry, company_size, seniority,
+    // department, country) WHERE owner_id IS NULL is made in migration 0012: drizzle cannot declare INCLUDE.
+    // A title search reads each matching title's people from it in id order (see people/search.ts), or from
+    // company_contacts_title_company_idx (title_normalized, company_industry, company_size, id), also there,
+    // when it filters by the company's industry and size.
     pgPolicy('company_contacts_shared_or_owner', {
       for: 'select',
       to: appUserRole,
@@ -610,3 +621,27 @@ export const contactReveals = pgTable(
     }),
   ],
 ).enableRLS();
+
+/**
+ * Requests to remove a person from the shared people data (privacy law's right to erasure), made by the
+ * person on the public page and confirmed from their mailbox. Only the token's hash is kept; the record of a
+ * confirmed request (what it removed, when) is the proof the request was honoured.
+ */
+export const privacyRequests = pgTable(
+  'privacy_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    name: text('name'),
+    company: text('company'),
+    tokenHash: text('token_hash').notNull(),
+    status: text('status', { enum: ['pending', 'confirmed'] })
+      .notNull()
+      .default('pending'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    removedPeople: integer('removed_people'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('privacy_requests_token_idx').on(t.tokenHash)],
+);

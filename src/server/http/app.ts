@@ -11,6 +11,7 @@ import { paymentWebhookRoutes } from '../features/credits/webhook-routes.ts';
 import { devMailboxRoutes } from '../features/dev/mailbox-routes.ts';
 import { healthRoutes } from '../features/health/routes.ts';
 import { jobsRoutes } from '../features/jobs/routes.ts';
+import { privacyRoutes } from '../features/people/privacy-routes.ts';
 import { peopleRoutes } from '../features/people/routes.ts';
 import { profileRoutes } from '../features/profile/routes.ts';
 import { mountApiDocs } from './api-docs.ts';
@@ -77,6 +78,7 @@ export function createApp(deps: AppDeps, site: StaticSite | null) {
   vocabulary.warm();
   app.route('/', companiesRoutes(deps, vocabulary));
   app.route('/', peopleRoutes(deps, vocabulary));
+  app.route('/', privacyRoutes(deps));
   if (deps.config.env !== 'production') app.route('/', devMailboxRoutes(deps));
 
   app.doc31('/api/openapi.json', {

@@ -1,5 +1,8 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
 import { sql } from 'drizzle-orm';
+import type { Context } from 'hono';
 import { type Db, queryRows } from '../db/client.ts';
+import { errorBody } from './errors.ts';
 
 /** At most `max` requests per `windowSeconds` (fixed window) for one key. */
 export type RateRule = { max: number; windowSeconds: number };
@@ -37,4 +40,29 @@ export async function consumeRateLimit(
 /** Forgets windows that ended (run periodically; a key that comes back simply starts a new window). */
 export async function deleteExpiredRateLimits(db: Db, olderThanSeconds: number, now = Date.now()) {
   await db.execute(sql`delete from rate_limits where window_start < ${now - olderThanSeconds * 1000}`);
+}
+
+/** The caller's address: the proxy's X-Forwarded-For when we sit behind one (TRUST_PROXY), else the socket's. */
+export function clientIp(c: Context, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown'; // not served by @hono/node-server (tests call app.request directly)
+  }
+}
+
+/** The 429 answer to a request over its limit, with Retry-After ('Too many attempts. Please wait 30 seconds...'). */
+export function tooMany(c: Context, decision: RateDecision, what: 'attempts' | 'requests') {
+  c.header('Retry-After', String(decision.retryAfterSeconds));
+  return c.json(
+    errorBody(
+      'RATE_LIMITED',
+      `Too many ${what}. Please wait ${decision.retryAfterSeconds} seconds and try again.`,
+    ),
+    429,
+  );
 }

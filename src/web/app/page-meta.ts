@@ -37,6 +37,14 @@ export const PAGE_META: Readonly<Record<string, PageMeta>> = {
     title: `Privacy policy — ${BRAND}`,
     description: 'What a Prospector installation stores and why.',
   },
+  '/privacy/remove-me': {
+    title: `Remove my data — ${BRAND}`,
+    description: 'Ask to be removed from the people Prospector users can search.',
+  },
+  '/privacy/remove-me/confirm': {
+    title: `Confirm the removal — ${BRAND}`,
+    description: 'Confirm the removal of your data from the people Prospector users can search.',
+  },
   '/terms': {
     title: `Terms of use — ${BRAND}`,
     description: 'The terms for using a Prospector installation.',

@@ -47,6 +47,14 @@ export const pages = {
     () => import('../features/marketing/pages/legal-pages.tsx'),
     (m) => m.CookiesPage,
   ),
+  removeMe: page(
+    () => import('../features/marketing/pages/remove-me-page.tsx'),
+    (m) => m.RemoveMePage,
+  ),
+  confirmRemoval: page(
+    () => import('../features/marketing/pages/remove-me-page.tsx'),
+    (m) => m.ConfirmRemovalPage,
+  ),
   contact: page(
     () => import('../features/marketing/pages/contact-page.tsx'),
     (m) => m.ContactPage,
@@ -71,6 +79,8 @@ export const PUBLIC_PAGES: Record<string, Page> = {
   '/enhanced-pricing': pages.enhancedPricing,
   '/company': pages.company,
   '/privacy': pages.privacy,
+  '/privacy/remove-me': pages.removeMe,
+  '/privacy/remove-me/confirm': pages.confirmRemoval,
   '/terms': pages.terms,
   '/cookies': pages.cookies,
   '/contact': pages.contact,

@@ -137,10 +137,20 @@ type SelectionBarProps = {
   saving: boolean;
   onSave: () => void;
   onClear: () => void;
+  /** More actions on the selection, after saving. */
+  children?: ReactNode;
 };
 
 /** What to do with the selected rows: save them to the user's list, or clear the selection. */
-export function SelectionBar({ label, count, saveLabel, saving, onSave, onClear }: SelectionBarProps) {
+export function SelectionBar({
+  label,
+  count,
+  saveLabel,
+  saving,
+  onSave,
+  onClear,
+  children,
+}: SelectionBarProps) {
   return (
     <section
       aria-label={label}
@@ -152,6 +162,7 @@ export function SelectionBar({ label, count, saveLabel, saving, onSave, onClear 
         {saving ? <Loader2 className="animate-spin" aria-hidden /> : <BookmarkPlus aria-hidden />}
         {saveLabel}
       </Button>
+      {children}
       <Button size="sm" variant="ghost" onClick={onClear}>
         <X aria-hidden />
         Clear selection

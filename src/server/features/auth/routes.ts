@@ -1,11 +1,9 @@
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { and, eq, gt } from 'drizzle-orm';
-import type { Context } from 'hono';
 import type { AppDeps, AppEnv } from '../../context.ts';
 import { verifications } from '../../db/schema.ts';
 import { errorBody } from '../../http/errors.ts';
-import { consumeRateLimit, type RateRule } from '../../http/rate-limit.ts';
+import { clientIp, consumeRateLimit, type RateRule, tooMany } from '../../http/rate-limit.ts';
 import { CLIENT_IP_HEADER } from './auth.ts';
 import { weakPasswordReasons } from './password-policy.ts';
 
@@ -36,18 +34,6 @@ const PASSWORD_FIELD: Record<string, string> = {
   '/api/auth/reset-password': 'newPassword',
   '/api/auth/change-password': 'newPassword',
 };
-
-function clientIp(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    return 'unknown'; // not served by @hono/node-server (tests call app.request directly)
-  }
-}
 
 async function jsonBody(request: Request): Promise<Record<string, unknown>> {
   try {
@@ -136,16 +122,7 @@ export function authRoutes(deps: AppDeps) {
         if (!subject) continue;
         const bucket = scope === 'mail-ip' ? 'mail' : c.req.path;
         const decision = await consumeRateLimit(deps.database.db, `${bucket}:${scope}:${subject}`, rule);
-        if (!decision.allowed) {
-          c.header('Retry-After', String(decision.retryAfterSeconds));
-          return c.json(
-            errorBody(
-              'RATE_LIMITED',
-              `Too many attempts. Please wait ${decision.retryAfterSeconds} seconds and try again.`,
-            ),
-            429,
-          );
-        }
+        if (!decision.allowed) return tooMany(c, decision, 'attempts');
       }
       const field = PASSWORD_FIELD[c.req.path];
       const password = field ? body[field] : undefined;

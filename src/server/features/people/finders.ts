@@ -1,7 +1,8 @@
 /**
- * The e-mail and phone finders (issue 6 §3). An address is the one we hold for the person (verified) or the
- * one the company domain's pattern gives (guessed, with a confidence); a number only one we hold. What a user
- * found is kept for them (`contact_reveals`), so they pay for it once; finding nothing costs nothing.
+ * The e-mail and phone finders (issue 6 §3), for one person or a selection. An address is the one we hold for
+ * the person (verified) or the one the company domain's pattern gives (guessed, with a confidence); a number
+ * only one we hold. What a user found is kept for them (`contact_reveals`), so they pay for it once; finding
+ * nothing costs nothing.
  */
 import { sql } from 'drizzle-orm';
 import type { Caller } from '../../context.ts';
@@ -10,21 +11,18 @@ import { contactReveals } from '../../db/schema.ts';
 import { withUser } from '../../db/user-scope.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Charger } from '../credits/charger.ts';
-import { findEmail } from './email-patterns.ts';
+import { findEmail, type KnownAddress } from './email-patterns.ts';
 import { PERSON_NOT_FOUND } from './saved.ts';
 
-/** Addresses at the company read to learn its pattern: enough to see it, few enough to stay quick. */
+/** Addresses at a company read to learn its pattern: enough to see it, few enough to stay quick. */
 const KNOWN_ADDRESSES = 200;
 
-export type FoundEmail = {
-  email: string;
-  status: 'verified' | 'guessed';
-  confidence: number;
-  creditsCharged: number;
-};
+export type EmailResult = { email: string; status: 'verified' | 'guessed'; confidence: number };
+export type FoundEmail = EmailResult & { creditsCharged: number };
 export type FoundPhone = { phone: string; creditsCharged: number };
 
 type Contact = {
+  id: string;
   companyId: string;
   source: string;
   firstName: string;
@@ -38,34 +36,155 @@ type Contact = {
   revealedPhone: string | null;
 };
 
-/** The contact as the caller may see it (row-level security), with what they found before. */
-async function contactOf(tx: Db, contactId: string): Promise<Contact> {
-  const [contact] = await queryRows<Contact>(
+/** What was looked for. */
+export type Lookup = { email: boolean; phone: boolean };
+
+/** Per person: what the finders give, and whether the caller had paid for it before. */
+export type Finding = {
+  email: (EmailResult & { paidBefore: boolean }) | null;
+  phone: { phone: string; paidBefore: boolean } | null;
+};
+
+/** The contacts as the caller may see them (row-level security), with what they found before. */
+async function contactsOf(tx: Db, ids: readonly string[]): Promise<Contact[]> {
+  return queryRows<Contact>(
     tx,
-    sql`select p.company_id as "companyId", p.source, p.first_name as "firstName", p.last_name as "lastName", p.email,
-        p.phone, m.domain, r.email as "revealedEmail", r.email_status as "revealedStatus",
-        r.email_confidence as "revealedConfidence", r.phone as "revealedPhone"
+    sql`select p.id, p.company_id as "companyId", p.source, p.first_name as "firstName",
+        p.last_name as "lastName", p.email, p.phone, m.domain, r.email as "revealedEmail",
+        r.email_status as "revealedStatus", r.email_confidence as "revealedConfidence", r.phone as "revealedPhone"
       from company_contacts p join company_master m on m.id = p.company_id
       left join contact_reveals r on r.contact_id = p.id
         and r.user_id = nullif(current_setting('app.user_id', true), '')::uuid
-      where p.id = ${contactId}::uuid`,
+      where p.id = any(${`{${ids.join(',')}}`}::uuid[])`,
   );
-  if (!contact) throw new AppError('NOT_FOUND', 404, PERSON_NOT_FOUND);
-  return contact;
 }
 
-const keep = (
+type Known = KnownAddress & { synthetic: boolean };
+
+/** The addresses held at these companies, real people's first, by company. */
+export async function knownAddresses(tx: Db, companyIds: readonly string[]): Promise<Map<string, Known[]>> {
+  const byCompany = new Map<string, Known[]>();
+  if (companyIds.length === 0) return byCompany;
+  const rows = await queryRows<Known & { companyId: string }>(
+    tx,
+    sql`select c.id as "companyId", k.first_name as first, k.last_name as last, k.email, k.synthetic
+      from unnest(${`{${companyIds.join(',')}}`}::uuid[]) as c(id)
+      cross join lateral (
+        select first_name, last_name, email, source = 'synthetic' as synthetic from company_contacts
+        where company_id = c.id and email is not null
+        order by source = 'synthetic' limit ${KNOWN_ADDRESSES}
+      ) k`,
+  );
+  for (const { companyId, ...known } of rows) {
+    const list = byCompany.get(companyId) ?? [];
+    list.push(known);
+    byCompany.set(companyId, list);
+  }
+  return byCompany;
+}
+
+/** The address we hold for a person (verified), else the one their company's pattern gives (guessed). */
+export function emailOf(
+  contact: Pick<Contact, 'email' | 'domain' | 'source' | 'firstName' | 'lastName'>,
+  known: readonly Known[],
+): EmailResult | null {
+  // The address we hold is verified whatever its domain; a guess needs the company's domain.
+  if (contact.email) return { email: contact.email.toLowerCase(), status: 'verified', confidence: 100 };
+  if (!contact.domain) return null;
+  // A real person's address is never guessed from made-up sample addresses at their company.
+  const evidence = contact.source === 'synthetic' ? known : known.filter((k) => !k.synthetic);
+  const found = findEmail({ first: contact.firstName, last: contact.lastName }, contact.domain, evidence);
+  return found ? { email: found.email, status: found.status, confidence: found.confidence } : null;
+}
+
+/**
+ * What the finders give for these people, without charging or keeping anything. People the caller may not
+ * see are absent from the map.
+ */
+export async function lookUp(
   db: Db,
   caller: Caller,
-  contactId: string,
-  found: Partial<typeof contactReveals.$inferInsert>,
-) =>
-  withUser(db, caller.id, (tx) =>
+  ids: readonly string[],
+  lookup: Lookup,
+): Promise<Map<string, Finding>> {
+  return withUser(db, caller.id, async (tx) => {
+    const contacts = await contactsOf(tx, ids);
+    const guessAt = lookup.email
+      ? contacts.filter((c) => !c.revealedEmail && !c.email && c.domain).map((c) => c.companyId)
+      : [];
+    const known = await knownAddresses(tx, [...new Set(guessAt)]);
+    const findings = new Map<string, Finding>();
+    for (const contact of contacts) {
+      let email: Finding['email'] = null;
+      if (lookup.email && contact.revealedEmail) {
+        email = {
+          email: contact.revealedEmail,
+          status: contact.revealedStatus ?? 'guessed',
+          confidence: Number(contact.revealedConfidence ?? 0),
+          paidBefore: true,
+        };
+      } else if (lookup.email) {
+        const found = emailOf(contact, known.get(contact.companyId) ?? []);
+        email = found && { ...found, paidBefore: false };
+      }
+      const phone: Finding['phone'] = !lookup.phone
+        ? null
+        : contact.revealedPhone
+          ? { phone: contact.revealedPhone, paidBefore: true }
+          : contact.phone
+            ? { phone: contact.phone, paidBefore: false }
+            : null;
+      findings.set(contact.id, { email, phone });
+    }
+    return findings;
+  });
+}
+
+/** Keeps what the caller paid for, so they see it from then on and never pay for it again. */
+export async function keepFindings(db: Db, caller: Caller, findings: ReadonlyMap<string, Finding>) {
+  const now = new Date();
+  const rows = [...findings]
+    .filter(([, f]) => (f.email && !f.email.paidBefore) || (f.phone && !f.phone.paidBefore))
+    .map(([contactId, f]) => {
+      const email = f.email && !f.email.paidBefore ? f.email : null;
+      const phone = f.phone && !f.phone.paidBefore ? f.phone : null;
+      return {
+        userId: caller.id,
+        contactId,
+        email: email?.email ?? null,
+        emailStatus: email?.status ?? null,
+        emailConfidence: email?.confidence ?? null,
+        emailFoundAt: email ? now : null,
+        phone: phone?.phone ?? null,
+        phoneFoundAt: phone ? now : null,
+      };
+    });
+  if (rows.length === 0) return;
+  // A row may hold only one of the two: what it does not hold keeps what was found before.
+  const keepOld = (column: string) => sql.raw(`coalesce(excluded.${column}, contact_reveals.${column})`);
+  await withUser(db, caller.id, (tx) =>
     tx
       .insert(contactReveals)
-      .values({ userId: caller.id, contactId, ...found })
-      .onConflictDoUpdate({ target: [contactReveals.userId, contactReveals.contactId], set: found }),
+      .values(rows)
+      .onConflictDoUpdate({
+        target: [contactReveals.userId, contactReveals.contactId],
+        set: {
+          email: keepOld('email'),
+          emailStatus: keepOld('email_status'),
+          emailConfidence: keepOld('email_confidence'),
+          emailFoundAt: keepOld('email_found_at'),
+          phone: keepOld('phone'),
+          phoneFoundAt: keepOld('phone_found_at'),
+        },
+      }),
   );
+}
+
+async function findOne(db: Db, caller: Caller, contactId: string, lookup: Lookup): Promise<Finding> {
+  const finding = (await lookUp(db, caller, [contactId], lookup)).get(contactId);
+  if (!finding) throw new AppError('NOT_FOUND', 404, PERSON_NOT_FOUND);
+  return finding;
+}
 
 export async function findContactEmail(
   db: Db,
@@ -73,52 +192,13 @@ export async function findContactEmail(
   caller: Caller,
   contactId: string,
 ): Promise<FoundEmail | null> {
-  const found = await withUser(db, caller.id, async (tx) => {
-    const contact = await contactOf(tx, contactId);
-    if (contact.revealedEmail) {
-      return {
-        email: contact.revealedEmail,
-        status: contact.revealedStatus ?? 'guessed',
-        confidence: Number(contact.revealedConfidence ?? 0),
-        paid: true,
-      };
-    }
-    if (!contact.domain && !contact.email) return null;
-    // A real person's address is never guessed from made-up sample addresses at their company.
-    const evidence = contact.source === 'synthetic' ? sql`true` : sql`source <> 'synthetic'`;
-    const known = await queryRows<{ first: string; last: string; email: string }>(
-      tx,
-      sql`select first_name as first, last_name as last, email from company_contacts
-        where company_id = ${contact.companyId}::uuid and email is not null and ${evidence}
-        limit ${KNOWN_ADDRESSES}`,
-    );
-    const person = { first: contact.firstName, last: contact.lastName };
-    // The address we hold is verified whatever its domain; a guess needs the company's domain.
-    const result = contact.email
-      ? { email: contact.email.toLowerCase(), status: 'verified' as const, confidence: 100 }
-      : contact.domain
-        ? findEmail(person, contact.domain, known)
-        : null;
-    return result
-      ? { email: result.email, status: result.status, confidence: result.confidence, paid: false }
-      : null;
-  });
-  if (!found) return null;
-  if (found.paid)
-    return { email: found.email, status: found.status, confidence: found.confidence, creditsCharged: 0 };
+  const finding = await findOne(db, caller, contactId, { email: true, phone: false });
+  if (!finding.email) return null;
+  const { paidBefore, ...email } = finding.email;
+  if (paidBefore) return { ...email, creditsCharged: 0 };
   const charge = await credits.charge(caller, 'email_finder', 1, 'E-mail address found');
-  await keep(db, caller, contactId, {
-    email: found.email,
-    emailStatus: found.status,
-    emailConfidence: found.confidence,
-    emailFoundAt: new Date(),
-  });
-  return {
-    email: found.email,
-    status: found.status,
-    confidence: found.confidence,
-    creditsCharged: charge.creditsCharged,
-  };
+  await keepFindings(db, caller, new Map([[contactId, finding]]));
+  return { ...email, creditsCharged: charge.creditsCharged };
 }
 
 export async function findContactPhone(
@@ -127,10 +207,10 @@ export async function findContactPhone(
   caller: Caller,
   contactId: string,
 ): Promise<FoundPhone | null> {
-  const contact = await withUser(db, caller.id, (tx) => contactOf(tx, contactId));
-  if (contact.revealedPhone) return { phone: contact.revealedPhone, creditsCharged: 0 };
-  if (!contact.phone) return null;
+  const finding = await findOne(db, caller, contactId, { email: false, phone: true });
+  if (!finding.phone) return null;
+  if (finding.phone.paidBefore) return { phone: finding.phone.phone, creditsCharged: 0 };
   const charge = await credits.charge(caller, 'phone_finder', 1, 'Phone number found');
-  await keep(db, caller, contactId, { phone: contact.phone, phoneFoundAt: new Date() });
-  return { phone: contact.phone, creditsCharged: charge.creditsCharged };
+  await keepFindings(db, caller, new Map([[contactId, finding]]));
+  return { phone: finding.phone.phone, creditsCharged: charge.creditsCharged };
 }

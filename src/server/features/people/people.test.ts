@@ -13,6 +13,7 @@ import { queryRows } from '../../db/client.ts';
 import { companyContacts, companyMaster } from '../../db/schema.ts';
 import { seedReferenceData } from '../../db/seed/seed.ts';
 import type { App } from '../../http/app.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
 
 const shared = { source: 'synthetic', license: 'Synthetic (generated)' } as const;
 
@@ -51,6 +52,7 @@ const PEOPLE: [number, string, string, string, string, boolean, boolean][] = [
 describe.each(backends())('people search on $name', (backend: Backend) => {
   let database: TestDatabase;
   let app: App;
+  let jobs: JobQueue;
   let ada: AuthClient;
   let bob: AuthClient;
   let ids: Record<string, string>;
@@ -82,7 +84,7 @@ describe.each(backends())('people search on $name', (backend: Backend) => {
       )
       .returning({ id: companyContacts.id, fullName: companyContacts.fullName });
     ids = Object.fromEntries(rows.map((row) => [row.fullName, row.id]));
-    ({ app } = await createTestApp(database));
+    ({ app, jobs } = await createTestApp(database));
     ada = authClient(app);
     bob = authClient(app);
     await ada.signUp('ada@example.com', 'violet-harbor-42', 'Ada');
@@ -170,6 +172,35 @@ describe.each(backends())('people search on $name', (backend: Backend) => {
       PEOPLE.map(([, first, last]) => `${first} ${last}`)
         .sort()
         .reverse(),
+    );
+  });
+
+  it('pages a title search by relevance with a cursor: the same people in the same order as one page', async () => {
+    for (const title of ['chief', 'sales', 'officer']) {
+      const whole = names((await search(ada, `title=${title}&limit=10`)).body);
+      const paged: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const query: string = `title=${title}&limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+        const { body } = await search(ada, query);
+        paged.push(...names(body));
+        cursor = body.nextCursor;
+      } while (cursor);
+      expect(paged).toEqual(whole);
+      expect(whole.length).toBeGreaterThan(1);
+    }
+  });
+
+  it('filters people by their company’s industry and size, also after the company changes', async () => {
+    const before = await search(ada, 'industry=retail&size=1001-5000&sort=name');
+    expect(names(before.body)).toEqual(['Amelia Clarke', 'Harry Patel', 'Oliver Hughes']);
+    await database.db.execute(
+      sql`update company_master set size = '51-200' where name = 'Leeds Retail Group'`,
+    );
+    expect(names((await search(ada, 'industry=retail&size=1001-5000')).body)).toEqual([]);
+    expect(names((await search(ada, 'title=cfo&size=51-200')).body)).toEqual(['Harry Patel']);
+    await database.db.execute(
+      sql`update company_master set size = '1001-5000' where name = 'Leeds Retail Group'`,
     );
   });
 
@@ -310,6 +341,96 @@ describe.each(backends())('people search on $name', (backend: Backend) => {
     expect(row.email).toBeNull();
   });
 
+  it('enriches a selection as a job: each address and number found is paid once, as far as the credits go', async () => {
+    const enrich = async (client: AuthClient, body: unknown) => {
+      const response = await client.request('POST', '/api/v1/people/enrichments', body);
+      return { status: response.status, body: await response.json() };
+    };
+    const resultOf = async (client: AuthClient, jobId: string) => {
+      await jobs.runOnce();
+      const job = await (await client.request('GET', `/api/v1/jobs/${jobId}`)).json();
+      return { status: job.status, result: job.result };
+    };
+    const everyone = PEOPLE.map(([, first, last]) => ids[`${first} ${last}`]);
+    const nobody = '00000000-0000-4000-8000-000000000000';
+    const eve = authClient(app);
+    await eve.signUp('eve@example.com', 'violet-harbor-42', 'Eve');
+    const queued = await enrich(eve, { ids: [...everyone, nobody], email: true, phone: true });
+    // 2 credits per address, 5 per number (spec 2 price list), if everything were found.
+    expect(queued.status).toBe(202);
+    expect(queued.body).toMatchObject({ requested: 8, maxCredits: 8 * 7 });
+    const done = await resultOf(eve, queued.body.jobId);
+    expect(done).toMatchObject({
+      status: 'succeeded',
+      result: {
+        requested: 8,
+        processed: 8,
+        // Five addresses held, two guessed from their company's pattern; two numbers held.
+        emailsFound: 7,
+        phonesFound: 2,
+        notFound: 1,
+        creditsCharged: 7 * 2 + 2 * 5,
+        stopped: null,
+      },
+    });
+    // Person by person, so the table can show them at once.
+    expect(done.result.found).toHaveLength(7);
+    expect(done.result.found).toContainEqual({
+      id: ids['Greta Vogel'],
+      email: 'greta.vogel@berlinledger.de',
+      emailStatus: 'verified',
+      emailConfidence: 100,
+      phone: '+49 30 1234567',
+    });
+    const jonas = (await search(eve, 'q=jonas')).body.people[0] as unknown as Record<string, unknown>;
+    expect([jonas.email, jonas.emailStatus]).toEqual(['jonas.weber@berlinledger.de', 'guessed']);
+    // Again: everything was found before, so nothing is charged.
+    const again = await enrich(eve, { ids: everyone });
+    expect((await resultOf(eve, again.body.jobId)).result).toMatchObject({
+      emailsFound: 7,
+      creditsCharged: 0,
+    });
+    // The job is Eve's alone.
+    expect((await bob.request('GET', `/api/v1/jobs/${again.body.jobId}`)).status).toBe(404);
+
+    // Fay has 5 credits: two addresses, then the job stops and says why.
+    const fay = authClient(app);
+    await fay.signUp('fay@example.com', 'violet-harbor-42', 'Fay');
+    const fayId = (await fay.session())?.user.id ?? '';
+    await fay.request('GET', '/api/v1/credits');
+    await database.db.execute(
+      sql`update user_credits set used_credits = total_credits - 5 where user_id = ${fayId}`,
+    );
+    const short = await enrich(fay, { ids: everyone });
+    const { result } = await resultOf(fay, short.body.jobId);
+    expect(result).toMatchObject({ processed: 2, emailsFound: 2, creditsCharged: 4 });
+    expect(result.stopped).toContain('Insufficient credits: stopped after 2 of 7 people');
+    const found = (await search(fay, 'source=synthetic&limit=100&sort=name')).body.people
+      .map((p) => (p as unknown as { email: string | null }).email)
+      .filter(Boolean);
+    expect(found).toHaveLength(2);
+
+    // Nothing left for even one address: refused before any job.
+    await database.db.execute(
+      sql`update user_credits set used_credits = total_credits where user_id = ${fayId}`,
+    );
+    const broke = await enrich(fay, { ids: everyone });
+    expect([broke.status, broke.body.error.message]).toEqual([
+      402,
+      'Insufficient credits. Required: 2, Available: 0',
+    ]);
+    for (const [body, message] of [
+      [{ ids: [] }, 'must name at least one person'],
+      [{ ids: ['x'] }, 'must be person ids (UUID)'],
+      [{ ids: everyone, email: false }, 'Choose e-mail, phone or both'],
+      [{ ids: everyone, mail: true }, ''],
+    ] as const) {
+      const refused = await enrich(eve, body);
+      expect(refused.status).toBe(400);
+      expect(JSON.stringify(refused.body)).toContain(message);
+    }
+  });
+
   it('lists the key people of My Companies and of one company, free', async () => {
     const [leeds] = await queryRows<{ id: string }>(
       database.db,
@@ -345,5 +466,81 @@ describe.each(backends())('people search on $name', (backend: Backend) => {
       sql`select count(*)::int as n from company_contacts`,
     );
     expect(left?.n).toBe(PEOPLE.length);
+  });
+  it('exports people as CSV: the price first, only the addresses the caller found, formulas as text', async () => {
+    const gil = authClient(app);
+    await gil.signUp('gil@example.com', 'violet-harbor-42', 'Gil');
+    expect((await gil.request('POST', `/api/v1/people/${ids['Patrick Collins']}/email`)).status).toBe(200);
+    const filters = { company: ['berlinledger.de'], sort: 'name' };
+    const quote = await gil.request('POST', '/api/v1/people/exports/quote', filters);
+    expect(await quote.json()).toMatchObject({ rows: 4, credits: 1, truncated: false });
+    const file = await gil.request('POST', '/api/v1/people/exports', filters);
+    expect([file.status, file.headers.get('x-credits-charged'), file.headers.get('x-rows')]).toEqual([
+      200,
+      '1',
+      '4',
+    ]);
+    expect(file.headers.get('content-disposition')).toMatch(
+      /attachment; filename="people-\d{4}-\d{2}-\d{2}\.csv"/,
+    );
+    const [header, ...lines] = (await file.text()).trim().split(/\r?\n/);
+    expect(
+      header?.startsWith('Name,First name,Last name,Title,Seniority,Department,E-mail,E-mail status'),
+    ).toBe(true);
+    expect(
+      lines.map((line) =>
+        line
+          .split(',')
+          .slice(0, 1)
+          .concat(line.split(',')[6] ?? ''),
+      ),
+    ).toEqual([
+      ['Greta Vogel', ''],
+      ['Jonas Weber', ''],
+      ['Lena Schmidt', ''],
+      ['Patrick Collins', 'patrick.collins@berlinledger.de'],
+    ]);
+    const ledger = await (await gil.request('GET', '/api/v1/credits/transactions?activity=export')).json();
+    expect(ledger.transactions[0]).toMatchObject({ creditsAmount: 1, description: 'Export of 4 people' });
+
+    // A selection; a title a spreadsheet would run as a formula comes out as text.
+    const [berlin] = await queryRows<{ id: string }>(
+      database.db,
+      sql`select id from company_master where name = 'Berlin Ledger'`,
+    );
+    const [evil] = await database.db
+      .insert(companyContacts)
+      .values({
+        companyId: berlin?.id ?? '',
+        firstName: 'Eve',
+        lastName: 'Formula',
+        fullName: 'Eve Formula',
+        title: '=HYPERLINK("http://evil")',
+        ...shared,
+      })
+      .returning({ id: companyContacts.id });
+    const selected = await gil.request('POST', '/api/v1/people/exports', {
+      ids: [evil?.id, ids['Harry Patel']],
+    });
+    const text = await selected.text();
+    expect(text).toContain(`"'=HYPERLINK(""http://evil"")"`);
+    expect(text.trim().split(/\r?\n/)).toHaveLength(3);
+
+    const nothing = await gil.request('POST', '/api/v1/people/exports', { q: 'zzzzqqqq' });
+    expect([nothing.status, (await nothing.json()).error.message]).toEqual([
+      400,
+      'Nothing to export: no person matches',
+    ]);
+    expect((await gil.request('POST', '/api/v1/people/exports', { ids: ['x'] })).status).toBe(400);
+    expect((await gil.request('POST', '/api/v1/people/exports', { cursor: 'x' })).status).toBe(400);
+    const gilId = (await gil.session())?.user.id ?? '';
+    await database.db.execute(
+      sql`update user_credits set used_credits = total_credits where user_id = ${gilId}`,
+    );
+    const broke = await gil.request('POST', '/api/v1/people/exports', filters);
+    expect([broke.status, (await broke.json()).error.message]).toEqual([
+      402,
+      'Insufficient credits. Required: 1, Available: 0',
+    ]);
   });
 });

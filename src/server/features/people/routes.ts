@@ -3,13 +3,21 @@ import { COMPANY_SOURCES } from '../../../shared/companies.ts';
 import { type FilterInput, validateFilters } from '../../../shared/filter-validator.ts';
 import { DEPARTMENTS, PEOPLE_SORTS, SENIORITIES } from '../../../shared/people.ts';
 import type { AppDeps, AppEnv } from '../../context.ts';
+import { EXPORT_MAX_ROWS, exportQuote, exportRoutes, sendExport } from '../../http/csv-export.ts';
 import { AppError } from '../../http/errors.ts';
 import { error, json, many } from '../../http/openapi.ts';
 import { requireCaller } from '../../http/session.ts';
 import type { Vocabulary } from '../companies/vocabulary.ts';
+import {
+  ENRICH_JOB,
+  ENRICH_MAX_PEOPLE,
+  type EnrichmentPayload,
+  registerEnrichmentJob,
+} from './enrichment.ts';
+import { PEOPLE_COLUMNS } from './export.ts';
 import { findContactEmail, findContactPhone } from './finders.ts';
 import { getSavedPerson, PERSON_NOT_FOUND, savePerson, unsavePerson } from './saved.ts';
-import { type PeopleQuery, peopleFacets, searchPeople } from './search.ts';
+import { countPeople, type PeopleQuery, peopleFacets, searchPeople } from './search.ts';
 
 const SOURCE_IDS = [...Object.keys(COMPANY_SOURCES), 'synthetic'].filter(
   (source, i, all) => all.indexOf(source) === i,
@@ -110,6 +118,30 @@ const savedChange = z
       .optional(),
   })
   .strict();
+
+/** An export: the search's filters (as JSON) or a selection of ids. */
+const exportBody = searchQuery
+  .omit({ cursor: true, limit: true })
+  .extend({
+    ids: z
+      .array(z.uuid({ error: 'must be person ids (UUID)' }))
+      .max(EXPORT_MAX_ROWS)
+      .optional(),
+  })
+  .strict();
+
+const enrichmentBody = z
+  .object({
+    ids: z
+      .array(z.uuid({ error: 'must be person ids (UUID)' }))
+      .min(1, 'must name at least one person')
+      .max(ENRICH_MAX_PEOPLE, `must name at most ${ENRICH_MAX_PEOPLE} people`)
+      .transform((ids) => [...new Set(ids)]),
+    email: z.boolean().default(true),
+    phone: z.boolean().default(false),
+  })
+  .strict()
+  .refine((body) => body.email || body.phone, { message: 'Choose e-mail, phone or both', path: ['email'] });
 
 const NO_EMAIL = 'No e-mail address found for this person';
 const NOT_SAVED = 'Not in My People';
@@ -213,6 +245,25 @@ const routes = {
       ...common,
       402: error('Insufficient credits. Required: {n}, Available: {m}'),
       404: error(NO_PHONE),
+    },
+  }),
+  enrich: createRoute({
+    method: 'post',
+    path: '/api/v1/people/enrichments',
+    tags: ['People'],
+    summary: `Find the e-mail addresses and/or phone numbers of up to ${ENRICH_MAX_PEOPLE} people, as a job. Follow it at /api/v1/jobs/{jobId}; its result counts requested, processed, emailsFound, phonesFound, notFound and creditsCharged, and says why it stopped early (credits ran out) in \`stopped\`. Each address or number found costs what the single finder costs, once per person; nothing found is free.`,
+    request: { body: { content: { 'application/json': { schema: enrichmentBody } }, required: true } },
+    responses: {
+      202: json(
+        z.object({
+          jobId: z.uuid(),
+          requested: z.number().int(),
+          maxCredits: z.number().int().openapi({ description: 'The cost if everything is found' }),
+        }),
+        'Queued',
+      ),
+      ...common,
+      402: error('Insufficient credits. Required: {n}, Available: {m}'),
     },
   }),
   unsave: createRoute({
@@ -341,6 +392,49 @@ export function peopleRoutes(deps: AppDeps, vocabulary: Vocabulary) {
     const found = await findContactPhone(db, deps.credits, c.var.caller, c.req.valid('param').id);
     if (!found) throw new AppError('NOT_FOUND', 404, NO_PHONE);
     return c.json(found, 200);
+  });
+
+  /** The export's rows (capped), in the search's order. */
+  async function exportQuery(c: { var: AppEnv['Variables'] }, body: z.infer<typeof exportBody>) {
+    const { ids, ...params } = body;
+    const { query, emptied } = await toQuery(c, { ...params, limit: EXPORT_MAX_ROWS, cursor: undefined });
+    return { query: { ...query, ids }, emptied };
+  }
+
+  const exports = exportRoutes('people', 'People', exportBody);
+
+  app.openapi(exports.quote, async (c) => {
+    const { query, emptied } = await exportQuery(c, c.req.valid('json'));
+    const found = emptied ? 0 : await countPeople(db, c.var.caller, query, EXPORT_MAX_ROWS + 1);
+    return c.json(await exportQuote(deps, c, found), 200);
+  });
+
+  app.openapi(exports.export, async (c) => {
+    const { query, emptied } = await exportQuery(c, c.req.valid('json'));
+    return sendExport(deps, c, {
+      list: 'people',
+      one: 'person',
+      expected: emptied ? 0 : await countPeople(db, c.var.caller, query, EXPORT_MAX_ROWS),
+      rows: async () => (await searchPeople(db, c.var.caller, query)).people,
+      columns: PEOPLE_COLUMNS,
+    });
+  });
+
+  registerEnrichmentJob(deps.jobs, db, deps.credits);
+
+  app.openapi(routes.enrich, async (c) => {
+    const { caller } = c.var;
+    const { ids, email, phone } = c.req.valid('json');
+    // A user who cannot pay for a single find is told now, not after the job ran.
+    const prices = await Promise.all(
+      [email && 'email_finder', phone && 'phone_finder']
+        .filter((activity) => activity !== false)
+        .map(async (activity) => (await deps.credits.check(caller, activity, 1)).cost),
+    );
+    const payload: EnrichmentPayload = { caller, ids, lookup: { email, phone } };
+    const job = await deps.jobs.enqueue(ENRICH_JOB, payload, { userId: caller.id });
+    const perPerson = prices.reduce((sum, price) => sum + price, 0);
+    return c.json({ jobId: job.id, requested: ids.length, maxCredits: perPerson * ids.length }, 202);
   });
 
   app.openapi(routes.unsave, async (c) => {

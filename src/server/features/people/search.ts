@@ -16,7 +16,7 @@ import {
   type Seniority,
 } from '../../../shared/people.ts';
 import type { Caller } from '../../context.ts';
-import { type Db, queryRows } from '../../db/client.ts';
+import { countUpTo, type Db, queryRows } from '../../db/client.ts';
 import { afterCursor, decodeCursor, keysetPage, orderBy, type SortSpec } from '../../db/keyset.ts';
 import { withUser } from '../../db/user-scope.ts';
 
@@ -46,6 +46,8 @@ export type PeopleQuery = {
   savedOnly: boolean;
   /** Only people at the companies of this user's My Companies (key people). */
   atSavedCompaniesOf?: string;
+  /** Only these people (an export of a selection). */
+  ids?: string[];
   sort: PeopleSort;
   limit: number;
   cursor?: string;
@@ -91,11 +93,12 @@ const anyOf = (column: SQL, values: readonly string[]) =>
     : null;
 
 /** Words safe inside a tsquery (letters and digits only), as `word:*W` terms joined by `&`. */
+/** Words as tsquery terms hold them: lower case, letters and digits only. */
+const lexemes = (words: readonly string[]) =>
+  words.map((word) => word.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '')).filter(Boolean);
+
 function tsTerms(words: readonly string[], weight: 'A' | 'B', prefix: boolean): string | null {
-  const terms = words
-    .map((word) => word.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ''))
-    .filter(Boolean)
-    .map((word) => `${word}:${prefix ? '*' : ''}${weight}`);
+  const terms = lexemes(words).map((word) => `${word}:${prefix ? '*' : ''}${weight}`);
   return terms.length > 0 ? terms.join(' & ') : null;
 }
 
@@ -104,17 +107,90 @@ const nameQuery = (q: string) => tsTerms(q.split(/\s+/), 'A', true);
 /** Every word of the title in its normalised form ("VP Sales" -> vice & president & sales). */
 const titleQuery = (title: string) => tsTerms(normalizeTitle(title).split(' '), 'B', false);
 
+/**
+ * The shared people's distinct titles with their words, kept a minute per database. A title search over five
+ * million people matches these few thousand titles instead (a person's title terms are the only B-weighted
+ * part of `search_vector`, so a title query matches exactly the people whose title has every word), then
+ * reads the people of each title from `company_contacts_title_idx`.
+ */
+const TITLES_TTL_MS = 60_000;
+type SharedTitle = { title: string; words: ReadonlySet<string> };
+const titleCache = new WeakMap<Db, { at: number; titles: Promise<SharedTitle[]> }>();
+
+function sharedTitles(db: Db): Promise<SharedTitle[]> {
+  const cached = titleCache.get(db);
+  if (cached && Date.now() - cached.at < TITLES_TTL_MS) return cached.titles;
+  // A loose index scan: one index probe per distinct title, not a read of every person.
+  const titles = queryRows<{ title: string; words: string[] }>(
+    db,
+    sql`with recursive t(title) as (
+        (select title_normalized from company_contacts where owner_id is null and title_normalized is not null
+          order by title_normalized limit 1)
+        union all
+        select (select title_normalized from company_contacts
+          where owner_id is null and title_normalized > t.title order by title_normalized limit 1)
+        from t where t.title is not null)
+      select title, tsvector_to_array(to_tsvector('simple', title)) as words from t where title is not null`,
+  ).then((rows) => rows.map((row) => ({ title: row.title, words: new Set(row.words) })));
+  // A failed read is not kept: the next search asks again.
+  titles.catch(() => titleCache.delete(db));
+  titleCache.set(db, { at: Date.now(), titles });
+  return titles;
+}
+
+/** After writing shared people: the next title search reads the titles afresh. */
+export const forgetSharedTitles = (db: Db) => titleCache.delete(db);
+
+/** The shared titles that have every word of the title the user asked for. */
+async function sharedTitlesMatching(db: Db, title: string): Promise<string[]> {
+  const wanted = lexemes(normalizeTitle(title).split(' '));
+  return (await sharedTitles(db))
+    .filter((shared) => wanted.every((word) => shared.words.has(word)))
+    .map((shared) => shared.title);
+}
+
+/** A PostgreSQL array literal of text values (quoted, so spaces and commas stay inside their value). */
+const textArray = (values: readonly string[]) =>
+  `{${values.map((value) => `"${value.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`;
+
+/** Whether a condition reads the company row itself (the company's industry and size are on the person). */
+const readsCompany = (query: PeopleQuery) =>
+  [query.companies, query.companyCountries, query.companyRegions, query.companyCities].some(
+    (values) => values.length > 0,
+  );
+
+/** The shared people, joined to their companies only when a condition needs them. */
+const sharedFrom = (query: PeopleQuery) =>
+  readsCompany(query)
+    ? sql`company_contacts p join company_master m on m.id = p.company_id`
+    : sql`company_contacts p`;
+
 /** Filters by dimension, so facets can leave out their own. */
 export type PeopleFacetDimension = 'seniority' | 'department' | 'industry' | 'country';
 
-export function conditions(query: PeopleQuery, except?: PeopleFacetDimension): SQL[] {
+/**
+ * The search's conditions. `sharedTitle` replaces the title's full-text condition in statements over the shared
+ * rows only: the shared titles it matches (see `sharedTitlesMatching`), or null to leave the title out (the
+ * caller matches it itself).
+ */
+export function conditions(
+  query: PeopleQuery,
+  except?: PeopleFacetDimension,
+  sharedTitle?: SQL | null,
+): SQL[] {
   const name = query.q?.trim() ? nameQuery(query.q) : null;
   const title = query.title?.trim() ? titleQuery(query.title) : null;
+  const titleCondition =
+    sharedTitle !== undefined
+      ? sharedTitle
+      : title
+        ? sql`p.search_vector @@ to_tsquery('simple', ${title})`
+        : null;
   const companies = query.companies.map((c) => c.trim().toLowerCase()).filter(Boolean);
   const parts: (SQL | null)[] = [
     name ? sql`p.search_vector @@ to_tsquery('simple', ${name})` : null,
     // A title made only of filler words ("of the") asks for nothing.
-    title ? sql`p.search_vector @@ to_tsquery('simple', ${title})` : null,
+    title ? titleCondition : null,
     except === 'seniority' ? null : anyOf(sql`p.seniority`, query.seniorities),
     except === 'department' ? null : anyOf(sql`p.department`, query.departments),
     companies.length > 0
@@ -127,8 +203,8 @@ export function conditions(query: PeopleQuery, except?: PeopleFacetDimension): S
         )}))`
       : null,
     query.companyId ? sql`p.company_id = ${query.companyId}::uuid` : null,
-    except === 'industry' ? null : anyOf(sql`m.primary_industry`, query.industries),
-    anyOf(sql`m.size`, query.sizes),
+    except === 'industry' ? null : anyOf(sql`p.company_industry`, query.industries),
+    anyOf(sql`p.company_size`, query.sizes),
     anyOf(sql`m.country`, query.companyCountries),
     anyOf(sql`m.region`, query.companyRegions),
     anyOf(sql`m.city`, query.companyCities),
@@ -140,6 +216,7 @@ export function conditions(query: PeopleQuery, except?: PeopleFacetDimension): S
     query.atSavedCompaniesOf
       ? sql`p.company_id in (select company_id from saved_target_accounts where user_id = ${query.atSavedCompaniesOf}::uuid)`
       : null,
+    query.ids ? sql`p.id = any(${`{${query.ids.join(',')}}`}::uuid[])` : null,
   ];
   return parts.filter((part): part is SQL => part !== null);
 }
@@ -207,11 +284,7 @@ export async function searchPeople(db: Db, caller: Caller, query: PeopleQuery): 
   if (query.savedOnly) rows = await ordered(null);
   else {
     // The best `limit + 1` shared rows after the cursor, then those and the caller's own rows, together.
-    const shared = await queryRows<{ id: string }>(
-      db,
-      sql`select p.id from company_contacts p join company_master m on m.id = p.company_id
-        ${where([SHARED, ...parts])} ${orderBy(spec)} limit ${query.limit + 1}`,
-    );
+    const shared = await sharedPage(db, query, spec);
     rows = await ordered(
       sql`(p.id = any(${`{${shared.map((row) => row.id).join(',')}}`}::uuid[]) or ${own(caller)})`,
     );
@@ -220,12 +293,78 @@ export async function searchPeople(db: Db, caller: Caller, query: PeopleQuery): 
   return { people: page.rows.map(toPerson), nextCursor: page.nextCursor };
 }
 
+/**
+ * The title condition of a statement over the shared people: the shared titles the title matches (undefined
+ * without a title: the default conditions), or false when none does (no shared person can match).
+ */
+async function sharedTitleCondition(db: Db, query: PeopleQuery): Promise<SQL | undefined | false> {
+  if (!(query.title?.trim() && titleQuery(query.title))) return undefined;
+  const titles = await sharedTitlesMatching(db, query.title);
+  return titles.length > 0 ? sql`p.title_normalized = any(${textArray(titles)}::text[])` : false;
+}
+
+/** The ids of the best `limit + 1` shared people after the cursor. */
+async function sharedPage(db: Db, query: PeopleQuery, spec: SortSpec): Promise<{ id: string }[]> {
+  const limit = query.limit + 1;
+  const cursor = query.cursor ? decodeCursor(query.cursor, query.sort, spec) : null;
+  const title = await sharedTitleCondition(db, query);
+  if (title === false) return [];
+  const words = query.title ? titleQuery(query.title) : null;
+  if (title === undefined || !words || query.sort !== 'relevance' || query.q?.trim()) {
+    const parts = [SHARED, ...conditions(query, undefined, title)];
+    if (cursor) parts.push(afterCursor(spec, cursor));
+    return queryRows(
+      db,
+      sql`select p.id from ${sharedFrom(query)} ${where(parts)} ${orderBy(spec)} limit ${limit}`,
+    );
+  }
+  // Ranked by title alone: everyone with the same title ranks the same, so each title's best people are its
+  // first by id, read from the title index; the titles' pages are then merged by rank.
+  const byTitle: SortSpec = {
+    value: sql`t.rank`,
+    id: sql`p.id`,
+    type: 'float8',
+    descending: true,
+    nullable: false,
+  };
+  const parts = [SHARED, sql`p.title_normalized = t.title`, ...conditions(query, undefined, null)];
+  if (cursor) parts.push(afterCursor(byTitle, cursor));
+  const titles = await sharedTitlesMatching(db, query.title ?? '');
+  return queryRows(
+    db,
+    sql`with t as materialized (
+        select title, ts_rank(setweight(to_tsvector('simple', title), 'B'), to_tsquery('simple', ${words}))::float8 as rank
+        from unnest(${textArray(titles)}::text[]) as title)
+      select x.id from t cross join lateral (
+        select p.id from ${sharedFrom(query)} ${where(parts)} order by p.id desc limit ${limit}) x
+      order by t.rank desc, x.id desc limit ${limit}`,
+  );
+}
+
+/** How many people a search finds, counted up to `cap` (an export's quote). */
+export async function countPeople(db: Db, caller: Caller, query: PeopleQuery, cap: number): Promise<number> {
+  const count = (tx: Db, from: SQL, parts: SQL[]) =>
+    countUpTo(tx, sql`select 1 from ${from} ${where(parts)}`, cap);
+  const parts = conditions(query);
+  if (query.savedOnly || query.ids) return withUser(db, caller.id, (tx) => count(tx, FROM, parts));
+  // The shared rows and the caller's own apart, as a search does (see above).
+  const people = sql`company_contacts p join company_master m on m.id = p.company_id`;
+  const title = await sharedTitleCondition(db, query);
+  const shared =
+    title === false
+      ? 0
+      : await count(db, sharedFrom(query), [SHARED, ...conditions(query, undefined, title)]);
+  if (shared >= cap) return cap;
+  const mine = await withUser(db, caller.id, (tx) => count(tx, people, [own(caller), ...parts]));
+  return Math.min(cap, shared + mine);
+}
+
 export type PeopleFacets = Record<PeopleFacetDimension, { value: string; count: number }[]>;
 
 const FACET_COLUMNS: Record<PeopleFacetDimension, SQL> = {
   seniority: sql`p.seniority`,
   department: sql`p.department`,
-  industry: sql`m.primary_industry`,
+  industry: sql`p.company_industry`,
   country: sql`p.country`,
 };
 const DIMENSIONS = Object.keys(FACET_COLUMNS) as PeopleFacetDimension[];
@@ -237,20 +376,20 @@ const FACET_VALUES = 100;
  */
 export async function peopleFacets(db: Db, caller: Caller, query: PeopleQuery): Promise<PeopleFacets> {
   const facets = {} as PeopleFacets;
+  const title = query.savedOnly ? false : await sharedTitleCondition(db, query);
   for (const dimension of DIMENSIONS) {
     const column = FACET_COLUMNS[dimension];
-    const parts = [...conditions(query, dimension), sql`${column} is not null`];
-    const count = (tx: Db, from: SQL, scope: SQL | null) =>
+    const count = (tx: Db, from: SQL, parts: SQL[]) =>
       queryRows<{ value: string; count: string | number }>(
         tx,
-        sql`select ${column} as value, count(*) as count from ${from} ${where(scope ? [scope, ...parts] : parts)}
-          group by 1`,
+        sql`select ${column} as value, count(*) as count from ${from}
+          ${where([...parts, sql`${column} is not null`])} group by 1`,
       );
     const counted = await Promise.all([
-      query.savedOnly
-        ? []
-        : count(db, sql`company_contacts p join company_master m on m.id = p.company_id`, SHARED),
-      withUser(db, caller.id, (tx) => count(tx, FROM, query.savedOnly ? null : own(caller))),
+      title === false ? [] : count(db, sharedFrom(query), [SHARED, ...conditions(query, dimension, title)]),
+      withUser(db, caller.id, (tx) =>
+        count(tx, FROM, [...(query.savedOnly ? [] : [own(caller)]), ...conditions(query, dimension)]),
+      ),
     ]);
     const sums = new Map<string, number>();
     for (const row of counted.flat()) sums.set(row.value, (sums.get(row.value) ?? 0) + Number(row.count));

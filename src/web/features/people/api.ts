@@ -15,22 +15,25 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
-import type { EmailStatus, Person } from '../../../shared/people.ts';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { EmailStatus, EnrichmentResult, Person } from '../../../shared/people.ts';
 import type { FacetCount } from '../../components/facet-filter.tsx';
-import { ApiError, apiFetch } from '../../lib/api.ts';
+import { apiFetch, notRetriedOnRefusal } from '../../lib/api.ts';
 import { activityLabel, invalidateCredits, notifyCharge, toastInsufficient } from '../../lib/credits.ts';
+import type { ExportRequest } from '../../lib/csv-export.ts';
+import { type Job, useJob } from '../../lib/jobs.ts';
 import { mapSettled } from '../../lib/map-settled.ts';
 import {
   EMPTY_SEARCH,
   isPaidSearch,
   KEY_SENIORITIES,
   type PeopleSearch,
+  toFilterBody,
   toFilterParams,
   toSearchParams,
 } from './search-params.ts';
 
-export type { EmailStatus, Person };
+export type { EmailStatus, EnrichmentResult, Person };
 
 /** What the server made of the filters (spec 3 §5): company filters, and `locations` for the person's place. */
 export type PeopleFilterValidation = {
@@ -78,9 +81,6 @@ const KEY_PEOPLE_PAGE_SIZE = 100;
 export const COMPANY_CARD_SIZE = 10;
 
 const PEOPLE_KEY = ['people'] as const;
-
-const notRetriedOnRefusal = (failures: number, error: unknown) =>
-  failures < 1 && !(error instanceof ApiError && error.status < 500);
 
 // ---------------------------------------------------------------------------------------------------------
 // Search
@@ -381,3 +381,43 @@ export function useFindPhone() {
     },
   });
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// Bulk enrichment (a job) and CSV export
+// ---------------------------------------------------------------------------------------------------------
+
+export type Enrichment = { jobId: string; requested: number; maxCredits: number };
+export type EnrichmentLookup = { email: boolean; phone: boolean };
+
+export const startEnrichment = (ids: string[], lookup: EnrichmentLookup) =>
+  apiFetch<Enrichment>('/api/v1/people/enrichments', { method: 'POST', body: { ids, ...lookup } });
+
+export const useStartEnrichment = () =>
+  useMutation({
+    mutationFn: ({ ids, lookup }: { ids: string[]; lookup: EnrichmentLookup }) =>
+      startEnrichment(ids, lookup),
+  });
+
+/**
+ * A running enrichment until it finished; then, once, what it found goes into every list that shows those
+ * people, and the credits it used into the balance.
+ */
+export function useEnrichmentRun(jobId: string | null) {
+  const client = useQueryClient();
+  const job = useJob<EnrichmentResult>(jobId);
+  const applied = useRef<string | null>(null);
+  const data: Job<EnrichmentResult> | undefined = job.data;
+  useEffect(() => {
+    if (!data?.result || data.status !== 'succeeded' || applied.current === data.id) return;
+    applied.current = data.id;
+    for (const { id, ...found } of data.result.found) patchPerson(client, id, found);
+    if (data.result.creditsCharged > 0) void invalidateCredits(client);
+  }, [client, data]);
+  return job;
+}
+
+/** What to export: the selected people, or everyone the search finds. */
+export const exportRequest = (target: { ids: string[] } | { search: PeopleSearch }): ExportRequest => ({
+  list: 'people',
+  body: 'ids' in target ? { ids: target.ids } : toFilterBody(target.search),
+});

@@ -1,5 +1,5 @@
 import { COMPANY_SOURCES } from '../../../shared/companies.ts';
-import { DEPARTMENT_LABELS, SENIORITIES, SENIORITY_LABELS } from '../../../shared/people.ts';
+import { SENIORITIES } from '../../../shared/people.ts';
 import { formatNumber } from '../../lib/format.ts';
 import type { Person } from './api.ts';
 
@@ -19,12 +19,6 @@ export function personSourceLabel(source: string): string {
     source
   );
 }
-
-export const seniorityLabel = (value: string | null): string | null =>
-  value === null ? null : ((SENIORITY_LABELS as Record<string, string | undefined>)[value] ?? value);
-
-export const departmentLabel = (value: string | null): string | null =>
-  value === null ? null : ((DEPARTMENT_LABELS as Record<string, string | undefined>)[value] ?? value);
 
 /** 'San Francisco, California, United States'. */
 export function personLocation(person: Pick<Person, 'city' | 'region' | 'country'>): string | null {

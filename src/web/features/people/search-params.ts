@@ -116,6 +116,18 @@ export function toFilterParams(search: PeopleSearch): URLSearchParams {
   return params;
 }
 
+/** The search as an export's JSON body (the same schema as the query string, where booleans are words). */
+export function toFilterBody(search: PeopleSearch): Record<string, unknown> {
+  return {
+    ...(search.q ? { q: search.q } : {}),
+    ...(search.title ? { title: search.title } : {}),
+    ...(search.companyId ? { companyId: search.companyId } : {}),
+    ...Object.fromEntries(LIST_FILTERS.map((key) => [key, search[key]])),
+    ...(search.myPeople ? { myPeople: 'true' } : {}),
+    sort: search.sort,
+  };
+}
+
 /** The API's query for one page of results. */
 export function toSearchParams(search: PeopleSearch, limit: number): URLSearchParams {
   const params = toFilterParams(search);

@@ -13,6 +13,7 @@ import { withCopySession } from '../../../db/copy.ts';
 import { companyContacts, companyMaster, contactSuppressions } from '../../../db/schema.ts';
 import type { Logger } from '../../../logger.ts';
 import { REAL_SOURCES, SOURCE_FILES, SOURCES_DIR } from '../../companies/data/build-company-rows.ts';
+import { forgetSharedTitles } from '../search.ts';
 import { suppressionKeys } from '../suppression.ts';
 import { founderContacts } from './founders.ts';
 import { copySyntheticContacts, loadContactSources } from './write-synthetic-contacts.ts';
@@ -68,6 +69,8 @@ export async function loadPeopleData(
   if (loaded > 0) await database.db.execute(sql`analyze company_contacts`);
   const ms = performance.now() - started;
   if (loaded > 0) options.logger?.info({ loaded, ms: Math.round(ms) }, 'people data loaded');
+  // This server's searches see the new people's titles at once, not when its title cache expires.
+  forgetSharedTitles(database.db);
   return { loaded, ms };
 }
 
@@ -161,5 +164,7 @@ export async function loadContactSample(
       stopped ? 'synthetic people sample stopped; the next start goes on' : 'synthetic people sample loaded',
     );
   }
+  // This server's searches see the new people's titles at once, not when its title cache expires.
+  forgetSharedTitles(database.db);
   return { loaded, ms };
 }

@@ -61,6 +61,11 @@ export function PrivacyPage() {
         numbers of people at other companies) is personal data too. If you contact those people, you are
         responsible for doing so lawfully.
       </p>
+      <p id="remove-me">
+        If you are one of the people users can find here and want to be removed,{' '}
+        <Link to="/privacy/remove-me">ask for it on this page</Link>: a link mailed to your work address
+        confirms the request, and you then stay removed when the data is updated.
+      </p>
 
       <h2 id="why">Why it is stored</h2>
       <ul>

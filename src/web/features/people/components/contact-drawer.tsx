@@ -1,6 +1,7 @@
 import { Building2, FlaskConical, Loader2, MapPin } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
+import { departmentLabel, seniorityLabel } from '../../../../shared/people.ts';
 import { formatCredits } from '../../../../shared/pricing.ts';
 import { Fact } from '../../../components/fact.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
@@ -14,14 +15,7 @@ import { useCredits } from '../../../lib/credits.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { toast, toastFailure } from '../../../lib/toast.ts';
 import { type Person, type SavedPerson, useSavedPerson, useSavePerson } from '../api.ts';
-import {
-  departmentLabel,
-  isSynthetic,
-  personLocation,
-  personSourceLabel,
-  roleAt,
-  seniorityLabel,
-} from '../format.ts';
+import { isSynthetic, personLocation, personSourceLabel, roleAt } from '../format.ts';
 import { EmailFinder, PhoneFinder } from './contact-finders.tsx';
 import { PersonSaveToggle } from './person-save-toggle.tsx';
 
@@ -189,6 +183,18 @@ function ContactDetails({ person }: { person: Person }) {
       <p className="border-t pt-4 text-xs text-muted-foreground" data-source>
         Source: {personSourceLabel(person.source)} · Licence: {person.license}
       </p>
+      {!person.imported && (
+        <p className="-mt-2 text-xs text-muted-foreground">
+          Anyone in this data can ask to be removed: point them to the{' '}
+          <Link
+            to="/privacy/remove-me"
+            className="font-medium text-primary underline-offset-4 hover:underline"
+          >
+            removal page
+          </Link>
+          .
+        </p>
+      )}
     </div>
   );
 }

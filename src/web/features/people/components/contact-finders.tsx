@@ -1,20 +1,12 @@
 import { Loader2, Mail, Phone } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { ACTIVITY_PRICES, type ActivityType } from '../../../../shared/credits.ts';
 import { formatCredits } from '../../../../shared/pricing.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { activityLabel, toastInsufficient, useCreditPricing } from '../../../lib/credits.ts';
+import { activityLabel, toastInsufficient, useActivityPrice } from '../../../lib/credits.ts';
 import { toastFailure } from '../../../lib/toast.ts';
 import { type Person, useFindEmail, useFindPhone } from '../api.ts';
-
-/** The price the server lists now; the seeded default until it has answered. */
-function usePrice(activityType: ActivityType): number {
-  const pricing = useCreditPricing();
-  const listed = pricing.data?.find((price) => price.activityType === activityType)?.creditsRequired;
-  return listed ?? ACTIVITY_PRICES.find((price) => price.activityType === activityType)?.creditsRequired ?? 0;
-}
 
 const credits = (n: number) => `${formatCredits(n)} ${n === 1 ? 'credit' : 'credits'}`;
 
@@ -45,7 +37,7 @@ type FinderProps = { person: Person };
  */
 export function EmailFinder({ person }: FinderProps) {
   const find = useFindEmail();
-  const price = usePrice('email_finder');
+  const price = useActivityPrice('email_finder');
   const [notFound, setNotFound] = useState(false);
   const email = person.email ?? find.data?.email ?? null;
   const status = person.emailStatus ?? find.data?.status ?? null;
@@ -125,7 +117,7 @@ export function EmailFinder({ person }: FinderProps) {
 /** The phone finder: only a number we hold, so without one there is no button, only the plain fact. */
 export function PhoneFinder({ person }: FinderProps) {
   const find = useFindPhone();
-  const price = usePrice('phone_finder');
+  const price = useActivityPrice('phone_finder');
   const [notFound, setNotFound] = useState(false);
   const phone = person.phone ?? find.data?.phone ?? null;
 

@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { SENIORITIES } from '../../../../shared/people.ts';
+import { departmentLabel, SENIORITIES, seniorityLabel } from '../../../../shared/people.ts';
 import { FacetFilter } from '../../../components/facet-filter.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -9,7 +9,6 @@ import { distinct } from '../../../lib/distinct.ts';
 import { sameText } from '../../../lib/filter-words.ts';
 import type { PeopleFacets, PeopleFilterValidation } from '../api.ts';
 import { selectedValues, toggleValue } from '../filter-logic.ts';
-import { departmentLabel, seniorityLabel } from '../format.ts';
 import { hasFilters, type PeopleSearch, withoutFilters } from '../search-params.ts';
 
 type Fields = { company: string; region: string; location: string };

@@ -1,7 +1,7 @@
+import { departmentLabel, seniorityLabel } from '../../../../shared/people.ts';
 import { FilterChip, FilterGroup, FilterSuggestions } from '../../../components/filter-chips.tsx';
 import type { PeopleFilterValidation } from '../api.ts';
 import { removeInvalid, toggleValue, understoodFilters, type ValidatedKind } from '../filter-logic.ts';
-import { departmentLabel, seniorityLabel } from '../format.ts';
 import type { PeopleSearch } from '../search-params.ts';
 
 const KIND_LABELS: Record<ValidatedKind, string> = {

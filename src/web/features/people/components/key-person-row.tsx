@@ -1,6 +1,7 @@
+import { seniorityLabel } from '../../../../shared/people.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import type { Person } from '../api.ts';
-import { isSynthetic, personLocation, seniorityLabel } from '../format.ts';
+import { isSynthetic, personLocation } from '../format.ts';
 import { PersonSaveToggle } from './person-save-toggle.tsx';
 
 /** One person in a company's list (Key people, the company page): name and rank, title and place, save. */

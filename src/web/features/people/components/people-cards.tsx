@@ -1,11 +1,12 @@
 import type { RowSelectionState } from '@tanstack/react-table';
 import { Link } from 'react-router';
+import { seniorityLabel } from '../../../../shared/people.ts';
 import { toggleRow } from '../../../components/data-table.tsx';
 import { LoadMore } from '../../../components/load-more.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { companyPath } from '../../../lib/company-path.ts';
 import type { Person } from '../api.ts';
-import { isSynthetic, peopleCount, personLocation, seniorityLabel } from '../format.ts';
+import { isSynthetic, peopleCount, personLocation } from '../format.ts';
 import { PersonSaveToggle } from './person-save-toggle.tsx';
 
 type Props = {

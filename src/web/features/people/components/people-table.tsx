@@ -8,17 +8,11 @@ import { Mail, Phone } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import type { PeopleSort } from '../../../../shared/people.ts';
+import { departmentLabel, seniorityLabel } from '../../../../shared/people.ts';
 import { DataTable, EmptyCell, selectColumn, type TableFeatures } from '../../../components/data-table.tsx';
 import { companyPath } from '../../../lib/company-path.ts';
 import type { Person } from '../api.ts';
-import {
-  departmentLabel,
-  isSynthetic,
-  peopleCount,
-  personLocation,
-  personSourceLabel,
-  seniorityLabel,
-} from '../format.ts';
+import { isSynthetic, peopleCount, personLocation, personSourceLabel } from '../format.ts';
 import { PersonSaveToggle } from './person-save-toggle.tsx';
 
 const helper = createColumnHelper<TableFeatures, Person>();

@@ -1,9 +1,12 @@
 import type { ColumnVisibilityState } from '@tanstack/react-table';
-import { type ReactNode, useMemo } from 'react';
+import { Mail } from 'lucide-react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { PEOPLE_SORTS } from '../../../../shared/people.ts';
 import { ColumnChooser } from '../../../components/column-chooser.tsx';
+import { ExportButton, ExportDialog } from '../../../components/export-dialog.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { ResearchLayout, reportSaveMany, SelectionBar } from '../../../components/research-layout.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { useColumnPrefs } from '../../../lib/column-prefs.ts';
 import { toastFailure } from '../../../lib/toast.ts';
 import { useAddressState } from '../../../lib/use-address-state.ts';
@@ -11,6 +14,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useIsDesktop } from '../../../lib/use-is-desktop.ts';
 import { useSelection } from '../../../lib/use-selection.ts';
 import {
+  exportRequest,
   type Person,
   searchKey,
   useOpenedPerson,
@@ -19,6 +23,7 @@ import {
   useSaveManyPeople,
 } from '../api.ts';
 import { ContactDrawer } from '../components/contact-drawer.tsx';
+import { EnrichDialog } from '../components/enrich-dialog.tsx';
 import { PeopleFilterPanel } from '../components/filter-panel.tsx';
 import { PeopleFilterSummary } from '../components/filter-summary.tsx';
 import { PeopleCards } from '../components/people-cards.tsx';
@@ -49,7 +54,8 @@ function CostLine({ search }: { search: PeopleSearch }) {
       : 'A new search costs 1 credit when it finds people. Browsing, further pages, My People and the people of one company are free.';
   return (
     <p className="-mt-2 text-xs text-muted-foreground" data-cost-line>
-      {text} Finding an e-mail address or phone number is charged on the contact card, only when found.
+      {text} Finding an e-mail address or phone number (on the contact card, or for the people you select) is
+      charged only when found.
     </p>
   );
 }
@@ -69,6 +75,10 @@ export function PeopleResearchPage() {
   const [prefs, setPrefs] = useColumnPrefs(COLUMN_PREFS_KEY);
 
   const { selection, setSelection, selectedIds } = useSelection(searchKey(search).join('|'));
+  const [exportTarget, setExportTarget] = useState<Parameters<typeof exportRequest>[0] | null>(null);
+  const [enrichOpen, setEnrichOpen] = useState(false);
+  // The people the lookup runs on, fixed when it starts (the selection may change while it runs).
+  const [enriching, setEnriching] = useState<Person[]>([]);
 
   const rows = useMemo(() => results.data?.pages.flatMap((page) => page.people) ?? NO_ROWS, [results.data]);
   // What the server made of *these* filters: not the previous search's answer shown while this one loads.
@@ -168,7 +178,17 @@ export function PeopleResearchPage() {
           className: 'w-40',
         }}
         loadingNew={loadingNew}
-        actions={isDesktop && <ColumnChooser columns={CHOOSABLE_COLUMNS} prefs={prefs} onChange={setPrefs} />}
+        actions={
+          <>
+            {isDesktop && <ColumnChooser columns={CHOOSABLE_COLUMNS} prefs={prefs} onChange={setPrefs} />}
+            {rows.length > 0 && (
+              <ExportButton
+                selected={selectedIds.length}
+                onClick={() => setExportTarget(selectedIds.length > 0 ? { ids: selectedIds } : { search })}
+              />
+            )}
+          </>
+        }
         above={
           <>
             <PeopleFilterSummary
@@ -185,7 +205,20 @@ export function PeopleResearchPage() {
                 saving={saveMany.isPending}
                 onSave={onSaveSelected}
                 onClear={() => setSelection({})}
-              />
+              >
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={() => {
+                    const chosen = new Set(selectedIds);
+                    setEnriching(rows.filter((row) => chosen.has(row.id)));
+                    setEnrichOpen(true);
+                  }}
+                >
+                  <Mail aria-hidden />
+                  Find e-mails and phones
+                </Button>
+              </SelectionBar>
             )}
           </>
         }
@@ -199,6 +232,21 @@ export function PeopleResearchPage() {
       </ResearchLayout>
 
       <ContactDrawer person={drawer.person} onClose={drawer.close} />
+      {enriching.length > 0 && (
+        <EnrichDialog open={enrichOpen} onOpenChange={setEnrichOpen} people={enriching} />
+      )}
+      {exportTarget && (
+        <ExportDialog
+          open
+          onOpenChange={(open) => {
+            if (!open) setExportTarget(null);
+          }}
+          request={exportRequest(exportTarget)}
+          selected={'ids' in exportTarget}
+          one="person"
+          many="people"
+        />
+      )}
     </div>
   );
 }
