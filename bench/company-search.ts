@@ -20,16 +20,9 @@
  * BENCH_REUSE_DB=<name> uses an existing PostgreSQL database that already holds the synthetic companies
  * (and keeps it), to iterate on the queries without loading a million rows each time.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import { build } from 'esbuild';
-import pg from 'pg';
 import type { Caller } from '../src/server/context.ts';
-import { type Database, openDatabase } from '../src/server/db/client.ts';
-import { writeSyntheticCompanies } from '../src/server/features/companies/data/write-synthetic-companies.ts';
+import type { Database } from '../src/server/db/client.ts';
 import {
   type CompanyQuery,
   companyFacets,
@@ -37,29 +30,47 @@ import {
   type SharedCache,
   searchCompanies,
 } from '../src/server/features/companies/search.ts';
-import { type Figure, freePort, ROOT, report, startProcess, stop, waitFor200 } from './lib.ts';
+import { type Figure, report } from './lib.ts';
+import {
+  apiFigures,
+  apiRun,
+  type Backend,
+  CONNECTIONS,
+  cell,
+  DURATION_S,
+  describe,
+  directFailures,
+  directFigure,
+  get,
+  inFlight,
+  type Opening,
+  openingFigures,
+  openingRuns,
+  printRows,
+  ratioCell,
+  ratioFigure,
+  round1,
+  runBackends,
+  type Case as SearchCase,
+  type Session,
+  type Stats,
+  signUp,
+  signUpSearchers,
+  withPglite,
+  withPgliteDir,
+  withPostgres,
+  withServer,
+  writeCompanies,
+} from './search-lib.ts';
 
-const ADMIN_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-const CONNECTIONS = 32;
-const DURATION_S = 10;
-const WARMUP_S = 2;
 const IMPORT_ROWS = 100_000;
 const IMPORT_TARGET = 20_000;
 const COUNTS: Record<Backend, number> = { PostgreSQL: 1_000_000, PGlite: 100_000 };
-const SERVER_BUNDLE = join(ROOT, 'node_modules/.cache/prospector-bench/server/main.js');
+/** The users this benchmark signs up. */
+const NAME = 'Search Bench';
+const SEARCHERS = { emailPrefix: '', network: '10.7.1', name: NAME };
 
-type Backend = 'PostgreSQL' | 'PGlite';
-
-/** One case: the request the API gets, and the query the routes build from it (the validated values). */
-type Case = {
-  id: string;
-  label: string;
-  path: string;
-  kind: 'search' | 'facets';
-  query: CompanyQuery;
-  /** p95 target in ms. */
-  target: number;
-};
+type Case = SearchCase<CompanyQuery>;
 
 const baseQuery: CompanyQuery = {
   industries: [],
@@ -111,151 +122,6 @@ const cases = (): Case[] => [
   },
 ];
 
-type Stats = { p50: number; p95: number; rps: number; requests: number; failures: number; detail?: string };
-
-const round1 = (n: number) => Math.round(n * 10) / 10;
-
-function stats(latencies: number[], seconds: number, failures: number): Stats {
-  const sorted = [...latencies].sort((x, y) => x - y);
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? Number.NaN;
-  return {
-    p50: round1(at(0.5)),
-    p95: round1(at(0.95)),
-    rps: Math.round(latencies.length / seconds),
-    requests: latencies.length,
-    failures,
-  };
-}
-
-/**
- * autocannon against one URL, each connection signed in as its own user (32 sellers searching at once, not
- * one seller sending 32 searches at a time); latencies from its per-response event (its summary has no p95).
- */
-async function hammer(url: string, sessions: Session[], seconds: number): Promise<Stats> {
-  const latencies: number[] = [];
-  let next = 0;
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url,
-        connections: CONNECTIONS,
-        duration: seconds,
-        setupClient: (client) => {
-          client.setHeaders({ cookie: sessions[next++ % sessions.length]?.cookie ?? '' });
-        },
-      },
-      (err, done) => (err ? reject(err) : resolve(done)),
-    );
-    instance.on('response', (_client, _status, _bytes, ms) => {
-      latencies.push(ms);
-    });
-  });
-  const failures = result.non2xx + result.errors + result.timeouts;
-  return {
-    ...stats(latencies, result.duration, failures),
-    detail: `${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts; max ${result.latency.max} ms`,
-  };
-}
-
-/** `work` with CONNECTIONS calls always in flight, for `seconds`. */
-async function inFlight(work: () => Promise<unknown>, seconds: number): Promise<Stats> {
-  const latencies: number[] = [];
-  let failures = 0;
-  const started = performance.now();
-  const end = started + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (performance.now() < end) {
-        const t = performance.now();
-        try {
-          await work();
-          latencies.push(performance.now() - t);
-        } catch {
-          failures++;
-        }
-      }
-    }),
-  );
-  return stats(latencies, (performance.now() - started) / 1000, failures);
-}
-
-async function bundleServer(): Promise<void> {
-  mkdirSync(join(SERVER_BUNDLE, '..'), { recursive: true });
-  // The options scripts/build.ts bundles dist/server/main.js with.
-  await build({
-    entryPoints: [join(ROOT, 'src/server/main.ts')],
-    outfile: SERVER_BUNDLE,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
-  });
-}
-
-/** Starts the production server on the given database, runs `work` against it, and stops it. */
-async function withServer<T>(env: Record<string, string>, work: (base: string) => Promise<T>): Promise<T> {
-  const port = await freePort();
-  const server = startProcess('node', [SERVER_BUNDLE], {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    TRUST_PROXY: 'true',
-    // Every search with criteria costs a credit: enough that the benchmark never meets a 402.
-    DEFAULT_CREDITS: '1000000000',
-    ...env,
-  });
-  let log = '';
-  const keep = (chunk: Buffer) => {
-    log = (log + chunk.toString()).slice(-20_000);
-  };
-  // Read both pipes: a full pipe would block the server's writes.
-  server.stdout?.on('data', keep);
-  server.stderr?.on('data', keep);
-  try {
-    const base = `http://127.0.0.1:${port}`;
-    await waitFor200(`${base}/api/health`, performance.now(), 120_000).catch((err) => {
-      throw new Error(`${(err as Error).message}\n${log}`);
-    });
-    return await work(base);
-  } finally {
-    await stop(server);
-  }
-}
-
-type Session = { base: string; cookie: string; caller: Caller };
-
-async function signUp(base: string, email: string, address: string): Promise<Session> {
-  const response = await fetch(`${base}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { origin: base, 'content-type': 'application/json', 'x-forwarded-for': address },
-    body: JSON.stringify({ email, password: 'bench-violet-harbor-42', name: 'Search Bench' }),
-  });
-  if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
-  const cookie = (response.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
-  const { user } = (await response.json()) as { user: { id: string; email: string; name: string } };
-  return { base, cookie, caller: { id: user.id, email: user.email, name: user.name, emailVerified: false } };
-}
-
-/** One signed-in seller per connection. */
-const signUpSearchers = (base: string) =>
-  Promise.all(
-    Array.from({ length: CONNECTIONS }, (_, i) =>
-      signUp(base, `searcher-${i}-${process.pid}@example.com`, `10.7.1.${i + 1}`),
-    ),
-  );
-
-async function get<T>(session: Session, path: string): Promise<{ ms: number; body: T }> {
-  const started = performance.now();
-  const response = await fetch(`${session.base}${path}`, { headers: { cookie: session.cookie } });
-  const text = await response.text();
-  const ms = performance.now() - started;
-  if (response.status !== 200) throw new Error(`GET ${path}: ${response.status} ${text}`);
-  return { ms, body: JSON.parse(text) as T };
-}
-
 type SearchPage = {
   companies: { id: string }[];
   nextCursor: string | null;
@@ -274,13 +140,6 @@ async function pagePath(session: Session, path: string, page: number): Promise<s
   return `${path}&cursor=${encodeURIComponent(cursor ?? '')}`;
 }
 
-const REFERENCES = [
-  ['GET /api/health', '/api/health'],
-  ['GET /api/v1/credits (signed in)', '/api/v1/credits'],
-] as const;
-
-type Reference = { label: string; api: Stats };
-
 type CaseResult = { c: Case; first: number; api: Stats; warm: Stats | null; cold: Stats | null };
 
 const serviceCall = (db: Database, caller: Caller, c: Case, cache?: SharedCache) =>
@@ -297,25 +156,14 @@ async function directRuns(db: Database, caller: Caller, c: Case): Promise<{ warm
   return { warm, cold };
 }
 
-const describe = (s: Stats | null) => (s ? `p50 ${s.p50} p95 ${s.p95} ms ${s.rps}/s` : '-');
-
 /** The API runs of every case; with `direct`, the direct runs of each right after its API run. */
 async function runCases(
   backend: Backend,
   sessions: Session[],
   direct: Database | null,
-): Promise<{ firstRequest: number; references: Reference[]; results: CaseResult[] }> {
+): Promise<Opening & { results: CaseResult[] }> {
   const session = sessions[0] as Session;
-  // The very first company request after start (the routes read the filter vocabulary as they start).
-  const firstRequest = (await get<SearchPage>(session, '/api/v1/companies?q=blue%20harbor')).ms;
-  // What any request costs on this machine: the health check, and one signed-in read of a single row.
-  const references: Reference[] = [];
-  for (const [label, path] of REFERENCES) {
-    await hammer(`${session.base}${path}`, sessions, WARMUP_S);
-    const api = await hammer(`${session.base}${path}`, sessions, DURATION_S);
-    console.log(`  ${backend} reference ${label}: API ${describe(api)}`);
-    references.push({ label, api });
-  }
+  const opening = await openingRuns(backend, sessions, '/api/v1/companies?q=blue%20harbor');
   const results: CaseResult[] = [];
   for (const c of cases()) {
     if (c.id === 'd') {
@@ -328,8 +176,7 @@ async function runCases(
       if (invalidFilters.length) throw new Error(`${c.path}: invalid filters ${invalidFilters.join(', ')}`);
       if (first.body.companies.length === 0) throw new Error(`${c.path} found nothing`);
     }
-    await hammer(`${session.base}${c.path}`, sessions, WARMUP_S);
-    const api = await hammer(`${session.base}${c.path}`, sessions, DURATION_S);
+    const api = await apiRun(c.path, sessions);
     const { warm, cold } = direct ? await directRuns(direct, session.caller, c) : { warm: null, cold: null };
     console.log(
       `  ${backend} (${c.id}) ${c.label}: first ${Math.round(first.ms)} ms; API ${describe(api)}; ` +
@@ -337,7 +184,7 @@ async function runCases(
     );
     results.push({ c, first: first.ms, api, warm, cold });
   }
-  return { firstRequest, references, results };
+  return { ...opening, results };
 }
 
 /** A CSV of short rows: unique names and domains, real industry and country names. */
@@ -370,7 +217,7 @@ const importDetail = ({ seconds, phases }: NonNullable<ImportResult>) =>
 /** Uploads the CSV as a new user (its rows are theirs, outside the searches) and waits for the job. */
 async function importRun(backend: Backend, base: string): Promise<ImportResult> {
   try {
-    const session = await signUp(base, `importer-${process.pid}@example.com`, '10.7.0.2');
+    const session = await signUp(base, `importer-${process.pid}@example.com`, '10.7.0.2', NAME);
     const csv = importCsv(IMPORT_ROWS);
     const form = new FormData();
     form.set('file', new Blob([csv], { type: 'text/csv' }), 'accounts.csv');
@@ -422,97 +269,25 @@ async function importRun(backend: Backend, base: string): Promise<ImportResult> 
   }
 }
 
-type Run = { firstRequest: number; references: Reference[]; results: CaseResult[]; imported: ImportResult };
-
-const ratio = (api: Stats, direct: Stats) => Math.round((api.p95 / direct.p95) * 100) / 100;
+type Run = Opening & { results: CaseResult[]; imported: ImportResult };
 
 function figuresOf(backend: Backend, run: Run): Figure[] {
   const gated = backend === 'PostgreSQL';
-  const figures: Figure[] = [
-    {
-      name: `${backend}: first company request after start (cold)`,
-      value: Math.round(run.firstRequest),
-      unit: 'ms',
-      target: 'info',
-      ok: true,
-    },
-  ];
-  for (const { label, api } of run.references) {
-    figures.push({
-      name: `${backend} reference, ${label}: API p50 / p95`,
-      value: api.p50,
-      unit: `/ ${api.p95} ms, ${api.rps} req/s`,
-      target: 'info',
-      ok: true,
-    });
-  }
+  const figures = openingFigures(backend, 'company', run);
   for (const { c, first, api, warm, cold } of run.results) {
     const label = `${backend} (${c.id}) ${c.label}`;
-    figures.push(
-      { name: `${label}: first request`, value: Math.round(first), unit: 'ms', target: 'info', ok: true },
-      {
-        name: `${label}: API p50 / throughput`,
-        value: api.p50,
-        unit: `ms / ${api.rps} req/s`,
-        target: 'info',
-        ok: true,
-      },
-      {
-        name: `${label}: API p95`,
-        value: api.p95,
-        unit: 'ms',
-        target: gated ? `<= ${c.target} ms` : 'info',
-        ok: !gated || api.p95 <= c.target,
-      },
-      {
-        name: `${label}: API failed responses`,
-        value: api.failures,
-        unit: `of ${api.requests} (${api.detail})`,
-        target: '0',
-        ok: api.failures === 0,
-      },
-    );
+    figures.push(...apiFigures(label, first, api, c.target, gated));
     if (warm) {
       figures.push(
-        {
-          name: `${label}: direct p50 / p95 (warm)`,
-          value: warm.p50,
-          unit: `/ ${warm.p95} ms, ${warm.rps} calls/s`,
-          target: 'info',
-          ok: true,
-        },
-        {
-          name: `${label}: API p95 / direct p95 (warm)`,
-          value: ratio(api, warm),
-          unit: 'x',
-          target: gated ? '<= 1.5 x' : 'info',
-          ok: !gated || ratio(api, warm) <= 1.5,
-        },
+        directFigure(`${label}: direct p50 / p95 (warm)`, warm),
+        ratioFigure(`${label}: API p95 / direct p95 (warm)`, api, warm, gated ? 1.5 : null),
       );
     }
-    if (cold) {
-      figures.push({
-        name: `${label}: direct p50 / p95 (cold, no cache)`,
-        value: cold.p50,
-        unit: `/ ${cold.p95} ms, ${cold.rps} calls/s`,
-        target: 'info',
-        ok: true,
-      });
-    }
-    for (const [what, s] of [
-      ['warm', warm],
-      ['cold', cold],
-    ] as const) {
-      if (s?.failures) {
-        figures.push({
-          name: `${label}: direct failures (${what})`,
-          value: s.failures,
-          unit: '',
-          target: '0',
-          ok: false,
-        });
-      }
-    }
+    if (cold) figures.push(directFigure(`${label}: direct p50 / p95 (cold, no cache)`, cold));
+    figures.push(
+      ...directFailures(`${label}: direct failures (warm)`, warm),
+      ...directFailures(`${label}: direct failures (cold)`, cold),
+    );
   }
   const imported = run.imported;
   figures.push({
@@ -531,111 +306,67 @@ function printTable(backend: Backend, { results, references }: Pick<Run, 'result
     `\n${backend}, ${COUNTS[backend].toLocaleString('en')} companies, ${CONNECTIONS} in flight, ${DURATION_S} s each` +
       ' (p50 / p95 ms, calls/s)',
   );
-  const cell = (s: Stats | null) => (s ? `${s.p50} / ${s.p95}, ${s.rps}/s` : '-');
-  const rows = [
+  printRows([
     ['case', 'first', 'API', 'direct warm', 'API/direct p95', 'direct cold (no cache)', 'target p95'],
     ...results.map(({ c, first, api, warm, cold }) => [
       `(${c.id}) ${c.label}`,
       `${Math.round(first)} ms`,
       cell(api),
       cell(warm),
-      warm ? `${ratio(api, warm)}x` : '-',
+      ratioCell(api, warm),
       cell(cold),
       `<= ${c.target} ms`,
     ]),
     ...references.map(({ label, api }) => [`(reference) ${label}`, '-', cell(api), '-', '-', '-', '-']),
-  ];
-  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => r[i]?.length ?? 0))) ?? [];
-  for (const row of rows) console.log(row.map((text, i) => text.padEnd(widths[i] ?? 0)).join('  '));
+  ]);
 }
 
 async function postgresRun(): Promise<Figure[]> {
-  const reuse = process.env.BENCH_REUSE_DB;
-  const name = reuse || `prospector_bench_search_${process.pid}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  try {
-    await admin.connect();
-  } catch (err) {
-    console.warn(`PostgreSQL not reachable at ${ADMIN_URL} (${(err as Error).message}); skipped.`);
-    return [];
-  }
-  if (!reuse) await admin.query(`create database ${name}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  let database: Database | null = null;
-  try {
-    database = await openDatabase({ mode: 'postgres', url: url.toString() });
-    await database.migrate();
-    if (reuse) {
+  return withPostgres(`prospector_bench_search_${process.pid}`, async ({ database, url, reused }) => {
+    if (reused) {
       // An earlier run's import, kept with the database, would be someone's rows in the table.
       await database.db.execute(sql`delete from company_master where owner_id is not null`);
       await database.db.execute(sql`vacuum analyze company_master`);
     } else {
       // The generator ends with VACUUM ANALYZE (statistics and the visibility map, as autovacuum would).
-      const count = COUNTS.PostgreSQL;
-      console.log(`  PostgreSQL: writing ${count.toLocaleString('en')} synthetic companies…`);
-      const written = await writeSyntheticCompanies(database, { count, seed: 42 });
-      console.log(`  PostgreSQL: written in ${Math.round(written.ms / 1000)} s`);
+      await writeCompanies('PostgreSQL', database, COUNTS.PostgreSQL);
     }
-    const db = database;
-    const run = await withServer({ DATABASE_URL: url.toString() }, async (base) => {
-      const cased = await runCases('PostgreSQL', await signUpSearchers(base), db);
+    const run = await withServer({ DATABASE_URL: url }, async (base) => {
+      const cased = await runCases('PostgreSQL', await signUpSearchers(base, SEARCHERS), database);
       // Last: the imported rows are the importer's, outside the searches above.
       return { ...cased, imported: await importRun('PostgreSQL', base) };
     });
     printTable('PostgreSQL', run);
     return figuresOf('PostgreSQL', run);
-  } finally {
-    await database?.close();
-    if (!reuse) await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
+  });
 }
 
 async function pgliteRun(): Promise<Figure[]> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'prospector-bench-search-'));
-  const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
-  try {
-    const database = await openDatabase({ mode: 'pglite', dataDir });
-    try {
+  return withPgliteDir('prospector-bench-search-', async (dataDir, env) => {
+    await withPglite(dataDir, async (database) => {
       await database.migrate();
-      const count = COUNTS.PGlite;
-      console.log(`  PGlite: writing ${count.toLocaleString('en')} synthetic companies…`);
-      const written = await writeSyntheticCompanies(database, { count, seed: 42 });
-      console.log(`  PGlite: written in ${Math.round(written.ms / 1000)} s`);
-    } finally {
-      await database.close();
-    }
+      await writeCompanies('PGlite', database, COUNTS.PGlite);
+    });
     const { session, ...cased } = await withServer(env, async (base) => {
-      const sessions = await signUpSearchers(base);
+      const sessions = await signUpSearchers(base, SEARCHERS);
       return { session: sessions[0] as Session, ...(await runCases('PGlite', sessions, null)) };
     });
-    // PGlite is one process's database: the direct calls open it once the server has stopped.
-    const direct = await openDatabase({ mode: 'pglite', dataDir });
-    try {
+    // The direct calls open the database once the server has stopped.
+    await withPglite(dataDir, async (direct) => {
       for (const r of cased.results) {
         Object.assign(r, await directRuns(direct, session.caller, r.c));
         console.log(`  PGlite (${r.c.id}) direct warm ${describe(r.warm)}; direct cold ${describe(r.cold)}`);
       }
-    } finally {
-      await direct.close();
-    }
+    });
     const imported = await withServer(env, (base) => importRun('PGlite', base));
     const run = { ...cased, imported };
     printTable('PGlite', run);
     return figuresOf('PGlite', run);
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 export async function benchCompanySearch(): Promise<Figure[]> {
-  await bundleServer();
-  const only = process.env.BENCH_ONLY?.toLowerCase();
-  const figures = [
-    ...(only === 'pglite' ? [] : await postgresRun()),
-    ...(only === 'postgres' ? [] : await pgliteRun()),
-  ];
+  const figures = await runBackends(postgresRun, pgliteRun);
   report('company-search', figures, {
     connections: CONNECTIONS,
     durationSeconds: DURATION_S,

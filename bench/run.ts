@@ -3,6 +3,7 @@ import { benchAuth } from './auth.ts';
 import { benchCompanyLoad } from './company-load.ts';
 import { benchCompanySearch } from './company-search.ts';
 import { benchCredits } from './credits.ts';
+import { benchPeopleSearch } from './people-search.ts';
 import { benchServer } from './server.ts';
 import { benchWebVitals } from './web-vitals.ts';
 
@@ -14,6 +15,7 @@ const figures = [
   ...(which === undefined || which === 'credits' ? await benchCredits() : []),
   ...(which === undefined || which === 'company-load' ? await benchCompanyLoad() : []),
   ...(which === undefined || which === 'company-search' ? await benchCompanySearch() : []),
+  ...(which === undefined || which === 'people-search' ? await benchPeopleSearch() : []),
 ];
 const missed = figures.filter((f) => !f.ok);
 console.log(missed.length ? `\n${missed.length} target(s) missed.` : '\nAll targets met.');
