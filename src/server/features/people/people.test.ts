@@ -217,6 +217,31 @@ describe.each(backends())('people search on $name', (backend: Backend) => {
     ]);
   });
 
+  it('counts each facet value as many people as a search with that value and the other filters finds', async () => {
+    const carol = authClient(app);
+    await carol.signUp('carol@example.com', 'violet-harbor-42', 'Carol');
+    const filters = { department: 'sales', location: 'united kingdom', seniority: 'vp' };
+    const param = { seniority: 'seniority', department: 'department', industry: 'industry', country: 'location' };
+    const facets = await (
+      await carol.request('GET', `/api/v1/people/facets?${new URLSearchParams(filters)}`)
+    ).json();
+    let checked = 0;
+    for (const [dimension, name] of Object.entries(param)) {
+      const others = Object.entries(filters).filter(([key]) => key !== name);
+      for (const { value, count } of facets[dimension] as { value: string; count: number }[]) {
+        const found = await search(carol, `${new URLSearchParams([...others, [name, value]])}`);
+        expect([dimension, value, found.body.people.length]).toEqual([dimension, value, count]);
+        checked += 1;
+      }
+    }
+    // Oliver Hughes (VP, Sales, Leeds) passes every filter; Amelia Clarke fails only the seniority one.
+    expect(facets.seniority).toEqual([
+      { value: 'entry', count: 1 },
+      { value: 'vp', count: 1 },
+    ]);
+    expect(checked).toBeGreaterThan(4);
+  });
+
   it('saves people to My People, only for their owner', async () => {
     const path = `/api/v1/people/${ids['Greta Vogel']}/saved`;
     expect(

@@ -92,7 +92,6 @@ const anyOf = (column: SQL, values: readonly string[]) =>
       )})`
     : null;
 
-/** Words safe inside a tsquery (letters and digits only), as `word:*W` terms joined by `&`. */
 /** Words as tsquery terms hold them: lower case, letters and digits only. */
 const lexemes = (words: readonly string[]) =>
   words.map((word) => word.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '')).filter(Boolean);
@@ -165,19 +164,24 @@ const sharedFrom = (query: PeopleQuery) =>
     ? sql`company_contacts p join company_master m on m.id = p.company_id`
     : sql`company_contacts p`;
 
-/** Filters by dimension, so facets can leave out their own. */
+/** The filter-panel dimensions: facets count each under every filter but its own. */
 export type PeopleFacetDimension = 'seniority' | 'department' | 'industry' | 'country';
 
+/** Each dimension's column and the filter the query puts on it (null when none). */
+const FACETS: Record<PeopleFacetDimension, { column: SQL; filter: (query: PeopleQuery) => SQL | null }> = {
+  seniority: { column: sql`p.seniority`, filter: (q) => anyOf(sql`p.seniority`, q.seniorities) },
+  department: { column: sql`p.department`, filter: (q) => anyOf(sql`p.department`, q.departments) },
+  industry: { column: sql`p.company_industry`, filter: (q) => anyOf(sql`p.company_industry`, q.industries) },
+  country: { column: sql`p.country`, filter: (q) => anyOf(sql`p.country`, q.countries) },
+};
+const DIMENSIONS = Object.keys(FACETS) as PeopleFacetDimension[];
+
 /**
- * The search's conditions. `sharedTitle` replaces the title's full-text condition in statements over the shared
- * rows only: the shared titles it matches (see `sharedTitlesMatching`), or null to leave the title out (the
- * caller matches it itself).
+ * The search's conditions; with `withoutFacets`, all but the filters on the facet dimensions. `sharedTitle`
+ * replaces the title's full-text condition in statements over the shared rows only: the shared titles it
+ * matches (see `sharedTitlesMatching`), or null to leave the title out (the caller matches it itself).
  */
-export function conditions(
-  query: PeopleQuery,
-  except?: PeopleFacetDimension,
-  sharedTitle?: SQL | null,
-): SQL[] {
+function conditions(query: PeopleQuery, sharedTitle?: SQL | null, withoutFacets = false): SQL[] {
   const name = query.q?.trim() ? nameQuery(query.q) : null;
   const title = query.title?.trim() ? titleQuery(query.title) : null;
   const titleCondition =
@@ -191,8 +195,7 @@ export function conditions(
     name ? sql`p.search_vector @@ to_tsquery('simple', ${name})` : null,
     // A title made only of filler words ("of the") asks for nothing.
     title ? titleCondition : null,
-    except === 'seniority' ? null : anyOf(sql`p.seniority`, query.seniorities),
-    except === 'department' ? null : anyOf(sql`p.department`, query.departments),
+    ...(withoutFacets ? [] : DIMENSIONS.map((dimension) => FACETS[dimension].filter(query))),
     companies.length > 0
       ? sql`(lower(m.name) in (${sql.join(
           companies.map((c) => sql`${c}`),
@@ -203,12 +206,10 @@ export function conditions(
         )}))`
       : null,
     query.companyId ? sql`p.company_id = ${query.companyId}::uuid` : null,
-    except === 'industry' ? null : anyOf(sql`p.company_industry`, query.industries),
     anyOf(sql`p.company_size`, query.sizes),
     anyOf(sql`m.country`, query.companyCountries),
     anyOf(sql`m.region`, query.companyRegions),
     anyOf(sql`m.city`, query.companyCities),
-    except === 'country' ? null : anyOf(sql`p.country`, query.countries),
     anyOf(sql`p.region`, query.regions),
     anyOf(sql`p.city`, query.cities),
     anyOf(sql`p.source`, query.sources),
@@ -311,7 +312,7 @@ async function sharedPage(db: Db, query: PeopleQuery, spec: SortSpec): Promise<{
   if (title === false) return [];
   const words = query.title ? titleQuery(query.title) : null;
   if (title === undefined || !words || query.sort !== 'relevance' || query.q?.trim()) {
-    const parts = [SHARED, ...conditions(query, undefined, title)];
+    const parts = [SHARED, ...conditions(query, title)];
     if (cursor) parts.push(afterCursor(spec, cursor));
     return queryRows(
       db,
@@ -327,7 +328,7 @@ async function sharedPage(db: Db, query: PeopleQuery, spec: SortSpec): Promise<{
     descending: true,
     nullable: false,
   };
-  const parts = [SHARED, sql`p.title_normalized = t.title`, ...conditions(query, undefined, null)];
+  const parts = [SHARED, sql`p.title_normalized = t.title`, ...conditions(query, null)];
   if (cursor) parts.push(afterCursor(byTitle, cursor));
   const titles = await sharedTitlesMatching(db, query.title ?? '');
   return queryRows(
@@ -351,9 +352,7 @@ export async function countPeople(db: Db, caller: Caller, query: PeopleQuery, ca
   const people = sql`company_contacts p join company_master m on m.id = p.company_id`;
   const title = await sharedTitleCondition(db, query);
   const shared =
-    title === false
-      ? 0
-      : await count(db, sharedFrom(query), [SHARED, ...conditions(query, undefined, title)]);
+    title === false ? 0 : await count(db, sharedFrom(query), [SHARED, ...conditions(query, title)]);
   if (shared >= cap) return cap;
   const mine = await withUser(db, caller.id, (tx) => count(tx, people, [own(caller), ...parts]));
   return Math.min(cap, shared + mine);
@@ -361,42 +360,66 @@ export async function countPeople(db: Db, caller: Caller, query: PeopleQuery, ca
 
 export type PeopleFacets = Record<PeopleFacetDimension, { value: string; count: number }[]>;
 
-const FACET_COLUMNS: Record<PeopleFacetDimension, SQL> = {
-  seniority: sql`p.seniority`,
-  department: sql`p.department`,
-  industry: sql`p.company_industry`,
-  country: sql`p.country`,
-};
-const DIMENSIONS = Object.keys(FACET_COLUMNS) as PeopleFacetDimension[];
 const FACET_VALUES = 100;
 
 /**
- * Counts per value of each filter-panel dimension under every filter but its own: the shared rows counted
- * without the role, the caller's own rows (or saved people) under it, summed.
+ * Counts per value of each filter-panel dimension under every filter but its own, in one pass per scope: the
+ * rows that fail at most one facet filter are grouped by each dimension, and each dimension counts the rows
+ * that pass the other dimensions' filters. The shared rows are counted without the role, the caller's own
+ * rows (or saved people) under it, and the two summed.
  */
 export async function peopleFacets(db: Db, caller: Caller, query: PeopleQuery): Promise<PeopleFacets> {
-  const facets = {} as PeopleFacets;
+  const filters = DIMENSIONS.map((dimension) => FACETS[dimension].filter(query));
+  const passed = filters.map((filter) => (filter ? sql`coalesce(${filter}, false)` : sql`true`));
+  const failedAtMostOne =
+    filters.filter(Boolean).length > 1
+      ? [
+          sql`(${sql.join(
+            passed.map((pass) => sql`${pass}::int`),
+            sql` + `,
+          )}) >= ${DIMENSIONS.length - 1}`,
+        ]
+      : [];
+  const counts = DIMENSIONS.map((_, i) => {
+    const others = passed.filter((_, j) => j !== i);
+    return sql`count(*) filter (where ${sql.join(others, sql` and `)}) as ${sql.identifier(`n${i}`)}`;
+  });
+  const columns = DIMENSIONS.map((dimension) => FACETS[dimension].column);
+  const count = (tx: Db, from: SQL, parts: SQL[]) =>
+    queryRows<Record<string, string | number | null>>(
+      tx,
+      sql`select ${sql.join(
+        columns.map((column, i) => sql`${column} as ${sql.identifier(`v${i}`)}`),
+        sql`, `,
+      )}, ${sql.join(counts, sql`, `)}
+        from ${from} ${where([...parts, ...failedAtMostOne])}
+        group by grouping sets (${sql.join(
+          columns.map((column) => sql`(${column})`),
+          sql`, `,
+        )})`,
+    );
   const title = query.savedOnly ? false : await sharedTitleCondition(db, query);
-  for (const dimension of DIMENSIONS) {
-    const column = FACET_COLUMNS[dimension];
-    const count = (tx: Db, from: SQL, parts: SQL[]) =>
-      queryRows<{ value: string; count: string | number }>(
-        tx,
-        sql`select ${column} as value, count(*) as count from ${from}
-          ${where([...parts, sql`${column} is not null`])} group by 1`,
-      );
-    const counted = await Promise.all([
-      title === false ? [] : count(db, sharedFrom(query), [SHARED, ...conditions(query, dimension, title)]),
-      withUser(db, caller.id, (tx) =>
-        count(tx, FROM, [...(query.savedOnly ? [] : [own(caller)]), ...conditions(query, dimension)]),
-      ),
-    ]);
-    const sums = new Map<string, number>();
-    for (const row of counted.flat()) sums.set(row.value, (sums.get(row.value) ?? 0) + Number(row.count));
-    facets[dimension] = [...sums]
+  const counted = await Promise.all([
+    title === false ? [] : count(db, sharedFrom(query), [SHARED, ...conditions(query, title, true)]),
+    withUser(db, caller.id, (tx) =>
+      count(tx, FROM, [...(query.savedOnly ? [] : [own(caller)]), ...conditions(query, undefined, true)]),
+    ),
+  ]);
+  const sums = DIMENSIONS.map(() => new Map<string, number>());
+  for (const row of counted.flat()) {
+    // A grouping set's row has its own dimension's value and nulls in the others.
+    DIMENSIONS.forEach((_, i) => {
+      const value = row[`v${i}`];
+      const n = Number(row[`n${i}`]);
+      if (typeof value === 'string' && n > 0) sums[i]?.set(value, (sums[i]?.get(value) ?? 0) + n);
+    });
+  }
+  const facets = {} as PeopleFacets;
+  DIMENSIONS.forEach((dimension, i) => {
+    facets[dimension] = [...(sums[i] ?? [])]
       .map(([value, count]) => ({ value, count }))
       .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value))
       .slice(0, FACET_VALUES);
-  }
+  });
   return facets;
 }
