@@ -535,8 +535,9 @@ export const companyContacts = pgTable(
     // company_contacts_title_idx (title_normalized, id) INCLUDE (company_industry, company_size, seniority,
     // department, country) WHERE owner_id IS NULL is made in migration 0012: drizzle cannot declare INCLUDE.
     // A title search reads each matching title's people from it in id order (see people/search.ts), or from
-    // company_contacts_title_company_idx (title_normalized, company_industry, company_size, id), also there,
-    // when it filters by the company's industry and size.
+    // company_contacts_title_size_idx (title_normalized, company_size, company_industry, id) INCLUDE
+    // (seniority, department, country), made in migration 0013, when it filters by the company's size; the
+    // facets count from the latter.
     pgPolicy('company_contacts_shared_or_owner', {
       for: 'select',
       to: appUserRole,

@@ -72,9 +72,10 @@ const COLUMNS = sql`p.id, p.first_name as "firstName", p.last_name as "lastName"
 
 const CALLER = sql`nullif(current_setting('app.user_id', true), '')::uuid`;
 
+const WITH_COMPANIES = sql`company_contacts p join company_master m on m.id = p.company_id`;
+
 /** The people a caller may see with their companies, saved marks and what they found. */
-const FROM = sql`company_contacts p
-  join company_master m on m.id = p.company_id
+const FROM = sql`${WITH_COMPANIES}
   left join saved_key_people s on s.contact_id = p.id and s.user_id = ${CALLER}
   left join contact_reveals r on r.contact_id = p.id and r.user_id = ${CALLER}`;
 
@@ -159,10 +160,7 @@ const readsCompany = (query: PeopleQuery) =>
   );
 
 /** The shared people, joined to their companies only when a condition needs them. */
-const sharedFrom = (query: PeopleQuery) =>
-  readsCompany(query)
-    ? sql`company_contacts p join company_master m on m.id = p.company_id`
-    : sql`company_contacts p`;
+const sharedFrom = (query: PeopleQuery) => (readsCompany(query) ? WITH_COMPANIES : sql`company_contacts p`);
 
 /** The filter-panel dimensions: facets count each under every filter but its own. */
 export type PeopleFacetDimension = 'seniority' | 'department' | 'industry' | 'country';
@@ -349,12 +347,11 @@ export async function countPeople(db: Db, caller: Caller, query: PeopleQuery, ca
   const parts = conditions(query);
   if (query.savedOnly || query.ids) return withUser(db, caller.id, (tx) => count(tx, FROM, parts));
   // The shared rows and the caller's own apart, as a search does (see above).
-  const people = sql`company_contacts p join company_master m on m.id = p.company_id`;
   const title = await sharedTitleCondition(db, query);
   const shared =
     title === false ? 0 : await count(db, sharedFrom(query), [SHARED, ...conditions(query, title)]);
   if (shared >= cap) return cap;
-  const mine = await withUser(db, caller.id, (tx) => count(tx, people, [own(caller), ...parts]));
+  const mine = await withUser(db, caller.id, (tx) => count(tx, WITH_COMPANIES, [own(caller), ...parts]));
   return Math.min(cap, shared + mine);
 }
 
@@ -402,7 +399,9 @@ export async function peopleFacets(db: Db, caller: Caller, query: PeopleQuery): 
   const counted = await Promise.all([
     title === false ? [] : count(db, sharedFrom(query), [SHARED, ...conditions(query, title, true)]),
     withUser(db, caller.id, (tx) =>
-      count(tx, FROM, [...(query.savedOnly ? [] : [own(caller)]), ...conditions(query, undefined, true)]),
+      query.savedOnly
+        ? count(tx, FROM, conditions(query, undefined, true))
+        : count(tx, WITH_COMPANIES, [own(caller), ...conditions(query, undefined, true)]),
     ),
   ]);
   const sums = DIMENSIONS.map(() => new Map<string, number>());

@@ -74,8 +74,8 @@ function Ask() {
         <h1 className="text-xl leading-tight font-semibold tracking-tight">Remove my data</h1>
         <CardDescription>
           Prospector lets its users search for people at companies. If you are one of them and want to be
-          removed, give us your work e-mail address: we send a link to it, and opening the link removes you
-          and keeps you out of every later update of the data.
+          removed, give us your work e-mail address: we send a link to it, and confirming from that link
+          removes you and keeps you out of every later update of the data.
         </CardDescription>
       </CardHeader>
       <CardContent>
