@@ -221,7 +221,12 @@ describe.each(backends())('people search on $name', (backend: Backend) => {
     const carol = authClient(app);
     await carol.signUp('carol@example.com', 'violet-harbor-42', 'Carol');
     const filters = { department: 'sales', location: 'united kingdom', seniority: 'vp' };
-    const param = { seniority: 'seniority', department: 'department', industry: 'industry', country: 'location' };
+    const param = {
+      seniority: 'seniority',
+      department: 'department',
+      industry: 'industry',
+      country: 'location',
+    };
     const facets = await (
       await carol.request('GET', `/api/v1/people/facets?${new URLSearchParams(filters)}`)
     ).json();
