@@ -646,3 +646,177 @@ export const privacyRequests = pgTable(
   },
   (t) => [uniqueIndex('privacy_requests_token_idx').on(t.tokenHash)],
 );
+
+/** The policy of a table whose rows belong to one user (`user_id`). */
+const ownedBy = (name: string, userId: Parameters<typeof sql>[1]) =>
+  pgPolicy(name, {
+    for: 'all',
+    to: appUserRole,
+    using: sql`${userId} = ${callerId}`,
+    withCheck: sql`${userId} = ${callerId}`,
+  });
+
+const userRef = () =>
+  uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
+/** Spec 3 `saved_reports`: a list of prospects ('Default Copilot Report' holds those the copilot creates). */
+export const savedReports = pgTable(
+  'saved_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userRef(),
+    name: text('name').notNull(),
+    industry: text('industry'),
+    targetProspects: integer('target_prospects').notNull().default(10),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('saved_reports_user_name').on(t.userId, t.name),
+    ownedBy('saved_reports_owner', t.userId),
+  ],
+).enableRLS();
+
+/** Spec 3 `saved_prospects`, with spec 3 §4's defaults for a new prospect. */
+export const savedProspects = pgTable(
+  'saved_prospects',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userRef(),
+    reportId: uuid('report_id').references(() => savedReports.id, { onDelete: 'set null' }),
+    companyId: uuid('company_id').references(() => companyMaster.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    revenue: text('revenue').notNull().default('Unknown'),
+    employees: text('employees').notNull().default('Unknown'),
+    location: text('location').notNull().default('Unknown'),
+    ceo: text('ceo').notNull().default('Unknown'),
+    status: text('status').notNull().default('qualified'),
+    accountHealth: text('account_health').notNull().default('high-engagement'),
+    revenuePotential: text('revenue_potential').notNull().default('high-value-targets'),
+    lifecyclePosition: text('lifecycle_position').notNull().default('onboarding'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One prospect per company name and user: the copilot finds before it creates.
+    uniqueIndex('saved_prospects_user_name').on(t.userId, sql`lower(${t.name})`),
+    index('saved_prospects_user_idx').on(t.userId, t.createdAt),
+    ownedBy('saved_prospects_owner', t.userId),
+  ],
+).enableRLS();
+
+/** Spec 3 `revenue_forecasts`: three scenarios in whole dollars, per prospect and timeline. */
+export const revenueForecasts = pgTable(
+  'revenue_forecasts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userRef(),
+    prospectId: uuid('prospect_id')
+      .notNull()
+      .references(() => savedProspects.id, { onDelete: 'cascade' }),
+    timelineDays: integer('timeline_days').notNull().default(120),
+    conservativeAmount: bigint('conservative_amount', { mode: 'number' }).notNull().default(0),
+    realisticAmount: bigint('realistic_amount', { mode: 'number' }).notNull().default(0),
+    optimisticAmount: bigint('optimistic_amount', { mode: 'number' }).notNull().default(0),
+    confidencePercentage: integer('confidence_percentage').notNull().default(75),
+    isUserEdited: boolean('is_user_edited').notNull().default(false),
+    methodology: text('methodology'),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('revenue_forecasts_prospect_timeline').on(t.prospectId, t.timelineDays),
+    ownedBy('revenue_forecasts_owner', t.userId),
+  ],
+).enableRLS();
+
+/** Spec 3 `deal_momentum`: computed from the prospect's activity unless the user overrode it. */
+export const dealMomentum = pgTable(
+  'deal_momentum',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userRef(),
+    prospectId: uuid('prospect_id')
+      .notNull()
+      .references(() => savedProspects.id, { onDelete: 'cascade' }),
+    velocityScore: integer('velocity_score').notNull(),
+    momentumTrend: text('momentum_trend').notNull(),
+    progressPercentage: integer('progress_percentage').notNull(),
+    benchmarkComparison: text('benchmark_comparison'),
+    insight: text('insight'),
+    isManualOverride: boolean('is_manual_override').notNull().default(false),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('deal_momentum_prospect_idx').on(t.prospectId, t.updatedAt),
+    ownedBy('deal_momentum_owner', t.userId),
+  ],
+).enableRLS();
+
+/** What happened to a prospect (status changes, forecast edits, documents, RFPs): the input of momentum. */
+export const prospectActivities = pgTable(
+  'prospect_activities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userRef(),
+    prospectId: uuid('prospect_id')
+      .notNull()
+      .references(() => savedProspects.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    detail: jsonb('detail').notNull().default(sql`'{}'::jsonb`),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('prospect_activities_prospect_idx').on(t.prospectId, t.createdAt),
+    ownedBy('prospect_activities_owner', t.userId),
+  ],
+).enableRLS();
+
+/** A copilot conversation, kept on the server so it follows the user to another browser. */
+export const copilotSessions = pgTable(
+  'copilot_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userRef(),
+    title: text('title').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('copilot_sessions_user_idx').on(t.userId, t.updatedAt),
+    ownedBy('copilot_sessions_owner', t.userId),
+  ],
+).enableRLS();
+
+/** A message of a copilot conversation; an assistant reply keeps the analysis or the command behind it. */
+export const copilotMessages = pgTable(
+  'copilot_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userRef(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => copilotSessions.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['user', 'assistant'] }).notNull(),
+    content: text('content').notNull(),
+    analysis: jsonb('analysis'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('copilot_messages_session_idx').on(t.sessionId, t.createdAt),
+    ownedBy('copilot_messages_owner', t.userId),
+  ],
+).enableRLS();
+
+/** Spec 3 "Workflow state", server-side (mirrored in the browser's `agent_workflow_state`). */
+export const agentWorkflowState = pgTable(
+  'agent_workflow_state',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    state: jsonb('state').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [ownedBy('agent_workflow_state_owner', t.userId)],
+).enableRLS();
