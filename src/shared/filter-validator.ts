@@ -368,6 +368,23 @@ const LATIN_AMERICA = [
 ];
 const NORDICS = list('Denmark, Finland, Iceland, Norway, Sweden');
 
+/**
+ * Every country these tables name (the copilot recognises a place even when our data has no company there,
+ * so the validator can say so instead of the place going unnoticed).
+ */
+export const KNOWN_COUNTRIES: readonly string[] = [
+  ...new Set([
+    ...Object.keys(COUNTRY_ALIASES),
+    ...EUROPE,
+    ...MIDDLE_EAST,
+    ...AFRICA,
+    ...ASIA,
+    ...OCEANIA,
+    ...NORTH_AMERICA,
+    ...LATIN_AMERICA,
+  ]),
+];
+
 /** Region words -> the countries in them; only countries present in the vocabulary are returned. */
 const REGION_WORDS = keyed<readonly string[]>({
   europe: EUROPE,
