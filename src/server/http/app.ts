@@ -2,10 +2,13 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { REDIRECTS } from '../../shared/routes.ts';
+import { createBuiltinEngine } from '../ai/builtin/engine.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { authRoutes } from '../features/auth/routes.ts';
 import { companiesRoutes } from '../features/companies/routes.ts';
 import { createVocabulary } from '../features/companies/vocabulary.ts';
+import { copilotRoutes } from '../features/copilot/routes.ts';
+import { knownCompanyNames } from '../features/copilot/service.ts';
 import { creditsRoutes } from '../features/credits/routes.ts';
 import { paymentWebhookRoutes } from '../features/credits/webhook-routes.ts';
 import { devMailboxRoutes } from '../features/dev/mailbox-routes.ts';
@@ -79,6 +82,12 @@ export function createApp(deps: AppDeps, site: StaticSite | null) {
   app.route('/', companiesRoutes(deps, vocabulary));
   app.route('/', peopleRoutes(deps, vocabulary));
   app.route('/', privacyRoutes(deps));
+  // The AI engine behind the copilot, with our company data as its lexicon.
+  const engine = createBuiltinEngine({
+    vocabulary: () => vocabulary.shared(),
+    companyNames: () => knownCompanyNames(deps.database.db),
+  });
+  app.route('/', copilotRoutes(deps, vocabulary, engine));
   if (deps.config.env !== 'production') app.route('/', devMailboxRoutes(deps));
 
   app.doc31('/api/openapi.json', {

@@ -27,3 +27,12 @@ export const int = (min: number, max: number) =>
     .min(min, `must be at least ${min}`)
     .max(max, `must be at most ${max}`)
     .optional();
+
+/** Spec 3 §3 "Filter validation result": what the user's filters became (company and people searches, copilot). */
+export const filterValidationSchema = z
+  .object({
+    validFilters: z.record(z.string(), z.array(z.string())),
+    invalidFilters: z.array(z.string()),
+    suggestions: z.array(z.string()),
+  })
+  .openapi('FilterValidation');

@@ -13,7 +13,7 @@ import { type FilterInput, validateFilters } from '../../../shared/filter-valida
 import type { AppDeps, AppEnv } from '../../context.ts';
 import { EXPORT_MAX_ROWS, exportQuote, exportRoutes, sendExport } from '../../http/csv-export.ts';
 import { AppError } from '../../http/errors.ts';
-import { error, int, json, many } from '../../http/openapi.ts';
+import { error, filterValidationSchema, int, json, many } from '../../http/openapi.ts';
 import { requireCaller } from '../../http/session.ts';
 import { COMPANY_COLUMNS } from './export.ts';
 import { decodeCsv, getImport, listImports, previewCsv, registerImportJob, startImport } from './imports.ts';
@@ -118,14 +118,6 @@ const companySchema = z
   })
   .openapi('Company');
 
-const validationSchema = z
-  .object({
-    validFilters: z.record(z.string(), z.array(z.string())),
-    invalidFilters: z.array(z.string()),
-    suggestions: z.array(z.string()),
-  })
-  .openapi('FilterValidation');
-
 const savedChange = z
   .object({
     notes: z.string().max(5000, 'must be at most 5000 characters').optional(),
@@ -181,7 +173,7 @@ const routes = {
         z.object({
           companies: z.array(companySchema),
           nextCursor: z.string().nullable(),
-          filterValidation: validationSchema,
+          filterValidation: filterValidationSchema,
           creditsCharged: z.number().int(),
         }),
         'A page of companies',

@@ -105,6 +105,10 @@ export function createVocabulary(db: Db) {
       });
       return vocabulary;
     },
+    /** The shared values alone (what every user's filters can match: the copilot's lexicon). */
+    async shared(): Promise<FilterVocabulary> {
+      return (await sharedVocabulary()).vocabulary;
+    },
     /** Reads the shared values now, so that the first search does not wait for them. */
     warm(): void {
       sharedVocabulary().catch(() => {});

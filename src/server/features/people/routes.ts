@@ -5,7 +5,7 @@ import { DEPARTMENTS, PEOPLE_SORTS, SENIORITIES } from '../../../shared/people.t
 import type { AppDeps, AppEnv } from '../../context.ts';
 import { EXPORT_MAX_ROWS, exportQuote, exportRoutes, sendExport } from '../../http/csv-export.ts';
 import { AppError } from '../../http/errors.ts';
-import { error, json, many } from '../../http/openapi.ts';
+import { error, filterValidationSchema, json, many } from '../../http/openapi.ts';
 import { requireCaller } from '../../http/session.ts';
 import type { Vocabulary } from '../companies/vocabulary.ts';
 import {
@@ -92,12 +92,6 @@ const personSchema = z
   })
   .openapi('Person');
 
-const validationSchema = z.object({
-  validFilters: z.record(z.string(), z.array(z.string())),
-  invalidFilters: z.array(z.string()),
-  suggestions: z.array(z.string()),
-});
-
 const savedSchema = z
   .object({
     contactId: z.uuid(),
@@ -164,7 +158,7 @@ const routes = {
         z.object({
           people: z.array(personSchema),
           nextCursor: z.string().nullable(),
-          filterValidation: validationSchema,
+          filterValidation: filterValidationSchema,
           creditsCharged: z.number().int(),
         }),
         'A page of people',

@@ -1,0 +1,279 @@
+/**
+ * The copilot chat (spec 3 §2, §5, §8): each message is either a command (carried out on the prospect the
+ * user has open, free) or a request for the AI engine (analysed, validated, handed off; one ai_query credit).
+ * Sessions and messages are stored on the server, so a conversation follows the user to another browser.
+ */
+import { and, desc, eq, sql } from 'drizzle-orm';
+import {
+  type ChatMessage,
+  type ChatSessionSummary,
+  COMMAND_MESSAGES,
+  type CommandResult,
+  type SendMessageResponse,
+} from '../../../shared/copilot.ts';
+import { formatMillions, PROSPECT_STATUS_LABELS, PROSPECT_STATUSES } from '../../../shared/prospects.ts';
+import type { AiEngine } from '../../ai/port.ts';
+import type { AppDeps, Caller } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { copilotMessages, copilotSessions } from '../../db/schema.ts';
+import { withUser } from '../../db/user-scope.ts';
+import { AppError } from '../../http/errors.ts';
+import type { Logger } from '../../logger.ts';
+import type { Vocabulary } from '../companies/vocabulary.ts';
+import { findOrCreateProspect, setProspectStatus, updateForecastScenario } from '../prospects/service.ts';
+import { type ParsedCommand, parseCommand } from './commands.ts';
+import { analyzeRequest } from './service.ts';
+
+export const SESSION_NOT_FOUND = 'Chat session not found';
+const TITLE_LENGTH = 80;
+const SESSIONS_LISTED = 30;
+
+export type MessageContext = { path?: string; prospectId?: string; history?: never };
+
+/** A company page's name (`/sales-account-development/Stripe`), for "create a prospect" said there. */
+function companyOfPath(path: string | undefined): string | null {
+  const match = path?.match(/^\/(?:sales-account-development|account-prospect)\/([^/?#]+)$/);
+  if (!match?.[1] || match[1] === 'research') return null;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return null;
+  }
+}
+
+const done = (
+  command: ParsedCommand,
+  message: string,
+  extra: Partial<CommandResult> = {},
+): CommandResult => ({
+  action: command.action,
+  confidence: command.confidence,
+  ok: true,
+  message,
+  ...extra,
+});
+const refused = (command: ParsedCommand, message: string): CommandResult => ({
+  action: command.action,
+  confidence: command.confidence,
+  ok: false,
+  message,
+});
+
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/** Carries out a command; every outcome is a message of spec 3 §8 or says what was done. */
+export async function executeCommand(
+  db: Db,
+  caller: Caller,
+  command: ParsedCommand,
+  context: MessageContext,
+): Promise<CommandResult> {
+  try {
+    switch (command.action) {
+      case 'revenue': {
+        if (!context.prospectId) return refused(command, COMMAND_MESSAGES.noProspectForForecast);
+        try {
+          await updateForecastScenario(db, caller, context.prospectId, command.scenario, command.amount ?? 0);
+        } catch (err) {
+          if (err instanceof AppError && err.status === 404) {
+            return refused(command, COMMAND_MESSAGES.noProspectForForecast);
+          }
+          return refused(command, COMMAND_MESSAGES.forecastFailed);
+        }
+        return done(
+          command,
+          `Updated the ${command.scenario} forecast to ${formatMillions(command.amount ?? 0)}.`,
+          { refresh: true, prospectId: context.prospectId },
+        );
+      }
+      case 'status': {
+        if (!command.status) return refused(command, COMMAND_MESSAGES.noStatus);
+        if (!context.prospectId) return refused(command, COMMAND_MESSAGES.noProspect);
+        try {
+          await setProspectStatus(db, caller, context.prospectId, command.status as never);
+        } catch (err) {
+          return refused(command, COMMAND_MESSAGES.statusFailed(errorText(err)));
+        }
+        const label = PROSPECT_STATUS_LABELS[command.status as keyof typeof PROSPECT_STATUS_LABELS];
+        return done(command, `Status set to ${label ?? command.status}.`, {
+          refresh: true,
+          prospectId: context.prospectId,
+        });
+      }
+      case 'prospect': {
+        const name = command.name ?? companyOfPath(context.path);
+        if (!name) {
+          return refused(command, 'Which company is the prospect? Try: "create a prospect for Acme Corp".');
+        }
+        let prospect: { id: string; name: string; created: boolean };
+        try {
+          prospect = await findOrCreateProspect(db, caller, name);
+        } catch {
+          return refused(command, COMMAND_MESSAGES.prospectNotSaved);
+        }
+        return done(
+          command,
+          prospect.created
+            ? `Created the prospect ${prospect.name}.`
+            : `${prospect.name} is already a prospect: opening it.`,
+          { navigateTo: `/prospect/${prospect.id}`, prospectId: prospect.id },
+        );
+      }
+      case 'navigation':
+        return done(command, `Opening ${command.target}.`, { navigateTo: command.path ?? undefined });
+      case 'refresh':
+        return done(command, 'Refreshing the data on this page.', { refresh: true });
+      default:
+        return refused(command, COMMAND_MESSAGES.unknownAction(command.action));
+    }
+  } catch (err) {
+    return refused(command, COMMAND_MESSAGES.error(errorText(err)));
+  }
+}
+
+type MessageRow = typeof copilotMessages.$inferSelect;
+
+const toMessage = (row: MessageRow): ChatMessage => {
+  const stored = (row.analysis ?? null) as Pick<ChatMessage, 'analysis' | 'command'> | null;
+  return {
+    id: row.id,
+    role: row.role,
+    content: row.content,
+    createdAt: row.createdAt.toISOString(),
+    analysis: stored?.analysis ?? null,
+    command: stored?.command ?? null,
+  };
+};
+
+/** The caller's session, or 404 (another user's session does not exist for them). */
+async function ownSession(tx: Db, caller: Caller, id: string) {
+  const [session] = await tx
+    .select()
+    .from(copilotSessions)
+    .where(and(eq(copilotSessions.id, id), eq(copilotSessions.userId, caller.id)));
+  if (!session) throw new AppError('NOT_FOUND', 404, SESSION_NOT_FOUND);
+  return session;
+}
+
+/** The last messages of a session, oldest first: the history the engine reads (spec 3 §9: 10). */
+async function recentHistory(db: Db, caller: Caller, sessionId: string, count: number) {
+  const rows = await withUser(db, caller.id, (tx) =>
+    tx
+      .select({ role: copilotMessages.role, content: copilotMessages.content })
+      .from(copilotMessages)
+      .where(eq(copilotMessages.sessionId, sessionId))
+      .orderBy(desc(copilotMessages.createdAt), desc(copilotMessages.id))
+      .limit(count),
+  );
+  return rows.reverse();
+}
+
+export async function sendMessage(
+  deps: Pick<AppDeps, 'credits' | 'database'>,
+  engine: AiEngine,
+  vocabulary: Vocabulary,
+  caller: Caller,
+  input: { text: string; sessionId?: string; context: MessageContext },
+  logger: Logger,
+): Promise<SendMessageResponse> {
+  const { db } = deps.database;
+  const { text, context } = input;
+  if (input.sessionId) await withUser(db, caller.id, (tx) => ownSession(tx, caller, input.sessionId ?? ''));
+  const history = input.sessionId ? await recentHistory(db, caller, input.sessionId, 10) : [];
+
+  const command = parseCommand(text, PROSPECT_STATUSES);
+  let reply: Pick<ChatMessage, 'content' | 'analysis' | 'command'>;
+  if (command.action === 'general') {
+    const analysis = await analyzeRequest(
+      deps,
+      engine,
+      vocabulary,
+      caller,
+      {
+        query: text,
+        context: { path: context.path, history },
+        handoff: { sessionId: input.sessionId ?? null, returnRoute: '/chat' },
+      },
+      logger,
+    );
+    reply = { content: analysis.response.text, analysis, command: null };
+  } else {
+    const result = await executeCommand(db, caller, command, context);
+    reply = { content: result.message, analysis: null, command: result };
+  }
+
+  // The session, the user's message and the reply are written together: all or nothing.
+  return withUser(db, caller.id, async (tx) => {
+    const session = input.sessionId
+      ? await ownSession(tx, caller, input.sessionId)
+      : (
+          await tx
+            .insert(copilotSessions)
+            .values({ userId: caller.id, title: text.slice(0, TITLE_LENGTH) })
+            .returning()
+        )[0];
+    if (!session) throw new Error('the chat session could not be created');
+    const now = Date.now();
+    const [mine, answer] = await tx
+      .insert(copilotMessages)
+      .values([
+        { sessionId: session.id, userId: caller.id, role: 'user', content: text, createdAt: new Date(now) },
+        {
+          sessionId: session.id,
+          userId: caller.id,
+          role: 'assistant',
+          content: reply.content,
+          analysis: reply.analysis
+            ? { analysis: reply.analysis }
+            : reply.command
+              ? { command: reply.command }
+              : null,
+          // A millisecond later, so the order holds when both are read back.
+          createdAt: new Date(now + 1),
+        },
+      ])
+      .returning();
+    await tx
+      .update(copilotSessions)
+      .set({ updatedAt: new Date(now + 1) })
+      .where(eq(copilotSessions.id, session.id));
+    if (!mine || !answer) throw new Error('the chat messages could not be stored');
+    return { sessionId: session.id, message: toMessage(mine), reply: toMessage(answer) };
+  });
+}
+
+export function listSessions(db: Db, caller: Caller): Promise<ChatSessionSummary[]> {
+  return withUser(db, caller.id, async (tx) =>
+    (
+      await tx
+        .select({
+          id: copilotSessions.id,
+          title: copilotSessions.title,
+          updatedAt: copilotSessions.updatedAt,
+        })
+        .from(copilotSessions)
+        .where(eq(copilotSessions.userId, caller.id))
+        .orderBy(desc(copilotSessions.updatedAt))
+        .limit(SESSIONS_LISTED)
+    ).map((s) => ({ ...s, updatedAt: s.updatedAt.toISOString() })),
+  );
+}
+
+export function getSession(db: Db, caller: Caller, id: string) {
+  return withUser(db, caller.id, async (tx) => {
+    const session = await ownSession(tx, caller, id);
+    const rows = await tx
+      .select()
+      .from(copilotMessages)
+      .where(eq(copilotMessages.sessionId, id))
+      .orderBy(copilotMessages.createdAt, copilotMessages.id);
+    return { id: session.id, title: session.title, messages: rows.map(toMessage) };
+  });
+}
+
+export function deleteSession(db: Db, caller: Caller, id: string): Promise<void> {
+  return withUser(db, caller.id, async (tx) => {
+    await ownSession(tx, caller, id);
+    await tx.execute(sql`delete from copilot_sessions where id = ${id}::uuid`);
+  });
+}

@@ -1,0 +1,231 @@
+/**
+ * The copilot API (issue 7 §2, §6, §7): analysis with the built-in engine, filter validation against the
+ * company data, the hand-off, charging, chat sessions stored per user, and commands that change a prospect.
+ */
+
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../../tests/helpers/app.ts';
+import { type AuthClient, authClient } from '../../../../tests/helpers/auth.ts';
+import { type Backend, backends, type TestDatabase } from '../../../../tests/helpers/databases.ts';
+import type { AnalyzeResponse, SendMessageResponse } from '../../../shared/copilot.ts';
+import { queryRows } from '../../db/client.ts';
+import { companyMaster } from '../../db/schema.ts';
+import { seedReferenceData } from '../../db/seed/seed.ts';
+import type { App } from '../../http/app.ts';
+
+const real = { source: 'sp500', license: 'ODC-PDDL-1.0' } as const;
+const COMPANIES: (typeof companyMaster.$inferInsert)[] = [
+  {
+    ...real,
+    name: 'Berlin Ledger',
+    primaryIndustry: 'Fintech',
+    size: '51-200',
+    country: 'Germany',
+    countryCode: 'DE',
+    city: 'Berlin',
+  },
+  {
+    ...real,
+    name: 'Stripe, Inc.',
+    primaryIndustry: 'Fintech',
+    size: '5001-10000',
+    country: 'United States',
+    countryCode: 'US',
+    region: 'California',
+    city: 'San Francisco',
+  },
+  {
+    ...real,
+    name: 'Boston Care Partners',
+    primaryIndustry: 'Healthcare',
+    size: '1001-5000',
+    country: 'United States',
+    countryCode: 'US',
+    region: 'Massachusetts',
+    city: 'Boston',
+  },
+];
+
+describe.each(backends())('the copilot on $name', (backend: Backend) => {
+  let database: TestDatabase;
+  let app: App;
+  let ada: AuthClient;
+  let bob: AuthClient;
+
+  beforeAll(async () => {
+    database = await backend.create();
+    await seedReferenceData(database.db);
+    await database.db.insert(companyMaster).values(COMPANIES);
+    ({ app } = await createTestApp(database));
+    ada = authClient(app);
+    bob = authClient(app);
+    await ada.signUp('ada@example.com', 'violet-harbor-42', 'Ada');
+    await bob.signUp('bob@example.com', 'violet-harbor-42', 'Bob');
+  });
+  afterAll(() => database.destroy());
+
+  const remaining = async (client: AuthClient) =>
+    ((await (await client.request('GET', '/api/v1/credits')).json()) as { remainingCredits: number })
+      .remainingCredits;
+  const analyze = async (client: AuthClient, query: string) => {
+    const response = await client.request('POST', '/api/v1/copilot/analyze', { query });
+    return { status: response.status, body: (await response.json()) as AnalyzeResponse };
+  };
+  const send = async (client: AuthClient, text: string, extra: object = {}) => {
+    const response = await client.request('POST', '/api/v1/copilot/messages', { text, ...extra });
+    return { status: response.status, body: (await response.json()) as SendMessageResponse };
+  };
+
+  it('asks for a session and refuses bad input with clear messages', async () => {
+    expect((await app.request('/api/v1/copilot/analyze', { method: 'POST' })).status).toBe(401);
+    for (const body of [{ query: '   ' }, { query: 'x'.repeat(2001) }, { query: 'hi', extra: 1 }, {}]) {
+      const response = await ada.request('POST', '/api/v1/copilot/analyze', body);
+      expect(response.status).toBe(400);
+      expect((await response.json()).error.message).toBeTruthy();
+    }
+  });
+
+  it('hands a company search to the research table with the filters validated against the data, for 1 credit', async () => {
+    const before = await remaining(ada);
+    const { status, body } = await analyze(ada, 'fintech companies in Germany with 50-200 employees');
+    expect(status).toBe(200);
+    expect(body.analysis).toMatchObject({ intent: 'company_search', suggestedAgent: 'account' });
+    expect(body.analysis.confidence).toBeGreaterThanOrEqual(70);
+    expect(body.filterValidation.validFilters).toMatchObject({
+      industries: ['Fintech'],
+      companySizes: ['51-200'],
+      countries: ['Germany'],
+    });
+    expect(body.handoff?.href).toBe(
+      '/sales-account-development/research?industry=Fintech&size=51-200&country=Germany',
+    );
+    expect([body.creditsCharged, await remaining(ada)]).toEqual([1, before - 1]);
+  });
+
+  it('reports a place our data does not hold as an invalid filter, with the spec suggestion', async () => {
+    const { body } = await analyze(ada, 'cybersecurity vendors in Israel');
+    expect(body.filterValidation.invalidFilters).toContain('region: Israel');
+    expect(body.filterValidation.suggestions).toContain(
+      'No companies found in region "Israel". Try: United States, United Kingdom, Germany, Canada, Australia.',
+    );
+  });
+
+  it('finds people, named accounts, and keeps small talk here with a follow-up question', async () => {
+    const people = await analyze(ada, 'CTOs at healthcare companies in Boston');
+    expect(people.body.handoff?.href).toBe(
+      '/people-finder-master/research?title=CTOs&industry=Healthcare&region=Boston',
+    );
+    const research = await analyze(ada, 'tell me about Stripe');
+    expect(research.body.analysis.entities.companyNames).toEqual(['Stripe, Inc.']);
+    expect(research.body.handoff?.route).toBe('/sales-account-development/research');
+    const hello = await analyze(ada, 'hello!');
+    expect(hello.body.analysis).toMatchObject({ intent: 'general_query', suggestedAgent: 'copilot' });
+    expect(hello.body.analysis.confidence).toBeLessThan(50);
+    expect(hello.body.handoff).toBeNull();
+    expect(hello.body.analysis.followUpQuestions.length).toBeGreaterThan(0);
+  });
+
+  it('keeps the conversation on the server, for its owner only', async () => {
+    const first = await send(ada, 'fintech firms in germany');
+    expect(first.status).toBe(200);
+    expect(first.body.reply.analysis?.analysis.intent).toBe('company_search');
+    const second = await send(ada, 'thanks', { sessionId: first.body.sessionId });
+    expect(second.body.sessionId).toBe(first.body.sessionId);
+
+    const sessions = await (await ada.request('GET', '/api/v1/copilot/sessions')).json();
+    expect(sessions.sessions[0]).toMatchObject({
+      id: first.body.sessionId,
+      title: 'fintech firms in germany',
+    });
+    const session = await (
+      await ada.request('GET', `/api/v1/copilot/sessions/${first.body.sessionId}`)
+    ).json();
+    expect(
+      session.messages.map((m: { role: string; content: string }) => [m.role, m.content.slice(0, 12)]),
+    ).toEqual([
+      ['user', 'fintech firm'],
+      ['assistant', first.body.reply.content.slice(0, 12)],
+      ['user', 'thanks'],
+      ['assistant', second.body.reply.content.slice(0, 12)],
+    ]);
+    expect(session.messages[1].analysis.handoff.route).toBe('/sales-account-development/research');
+
+    // Bob sees none of it and cannot write into it.
+    expect((await (await bob.request('GET', '/api/v1/copilot/sessions')).json()).sessions).toEqual([]);
+    expect((await bob.request('GET', `/api/v1/copilot/sessions/${first.body.sessionId}`)).status).toBe(404);
+    expect((await send(bob, 'hi', { sessionId: first.body.sessionId })).status).toBe(404);
+    expect((await bob.request('DELETE', `/api/v1/copilot/sessions/${first.body.sessionId}`)).status).toBe(
+      404,
+    );
+
+    expect((await ada.request('DELETE', `/api/v1/copilot/sessions/${first.body.sessionId}`)).status).toBe(
+      204,
+    );
+    expect((await ada.request('GET', `/api/v1/copilot/sessions/${first.body.sessionId}`)).status).toBe(404);
+    const [left] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from copilot_messages`,
+    );
+    expect(left?.n).toBe(0);
+  });
+
+  it('carries out commands on the prospect in context, free, with the spec messages', async () => {
+    const before = await remaining(ada);
+    const created = await send(ada, 'create a prospect for Berlin Ledger');
+    const command = created.body.reply.command;
+    expect(command).toMatchObject({ action: 'prospect', confidence: 0.7, ok: true });
+    const prospectId = command?.prospectId ?? '';
+    expect(command?.navigateTo).toBe(`/prospect/${prospectId}`);
+    // The same name again finds it instead of making a second one.
+    expect((await send(ada, 'add berlin ledger as a prospect')).body.reply.command?.prospectId).toBe(
+      prospectId,
+    );
+
+    const context = { context: { prospectId } };
+    const revenue = await send(ada, 'set the realistic forecast to $2.5m', context);
+    expect(revenue.body.reply.command).toMatchObject({ action: 'revenue', confidence: 0.9, ok: true });
+    expect(revenue.body.reply.content).toBe('Updated the realistic forecast to $2.5M.');
+    await send(ada, 'optimistic forecast 3 million', context);
+    const [forecast] = await queryRows<Record<string, unknown>>(
+      database.db,
+      sql`select timeline_days, realistic_amount::int as realistic_amount, optimistic_amount::int as optimistic_amount,
+          conservative_amount::int as conservative_amount, confidence_percentage, is_user_edited
+        from revenue_forecasts where prospect_id = ${prospectId}::uuid`,
+    );
+    expect(forecast).toEqual({
+      timeline_days: 120,
+      realistic_amount: 2_500_000,
+      optimistic_amount: 3_000_000,
+      conservative_amount: 0,
+      confidence_percentage: 75,
+      is_user_edited: true,
+    });
+
+    expect((await send(ada, 'mark as at risk', context)).body.reply.command).toMatchObject({
+      action: 'status',
+      ok: true,
+    });
+    const [row] = await queryRows<{ status: string }>(
+      database.db,
+      sql`select status from saved_prospects where id = ${prospectId}::uuid`,
+    );
+    expect(row?.status).toBe('at-risk');
+
+    const said = async (text: string, extra: object = {}) =>
+      (await send(ada, text, extra)).body.reply.content;
+    expect(await said('update the status', context)).toBe('No status value provided');
+    expect(await said('mark as champion')).toBe('No prospect context available');
+    expect(await said('set the conservative forecast to 1m')).toBe(
+      'No prospect context available for forecast update',
+    );
+    // Another user's prospect is no context at all.
+    expect((await send(bob, 'mark as dormant', context)).body.reply.content).toBe(
+      'Failed to update status: Prospect not found',
+    );
+    expect((await send(ada, 'go to my companies')).body.reply.command?.navigateTo).toBe(
+      '/sales-account-development/research?myCompanies=true',
+    );
+    expect(await remaining(ada)).toBe(before);
+  });
+});

@@ -1,0 +1,75 @@
+/**
+ * The copilot (spec 3 §3, §7, §8): a free-text request analysed by the AI engine, its filter suggestions
+ * validated against the company data, and the hand-off to the agent that serves it. Charged as `ai_query`,
+ * never when the engine failed and the fallback answered.
+ */
+import { sql } from 'drizzle-orm';
+import { type AnalyzeResponse, type EngineAnalysis, FALLBACK_ANALYSIS } from '../../../shared/copilot.ts';
+import { validateFilters } from '../../../shared/filter-validator.ts';
+import type { AiEngine, AnalyzeContext } from '../../ai/port.ts';
+import type { AppDeps, Caller } from '../../context.ts';
+import { type Db, queryRows } from '../../db/client.ts';
+import type { Logger } from '../../logger.ts';
+import type { Vocabulary } from '../companies/vocabulary.ts';
+import { type HandoffOptions, handoffFor } from './handoff.ts';
+
+/** The names the engine recognises as companies: the real companies we hold (not the synthetic millions). */
+export async function knownCompanyNames(db: Db): Promise<string[]> {
+  const rows = await queryRows<{ name: string }>(
+    db,
+    sql`select name from company_master where owner_id is null and source <> 'synthetic'`,
+  );
+  return rows.map((row) => row.name);
+}
+
+export type AnalyzeInput = {
+  query: string;
+  context: AnalyzeContext;
+  handoff: HandoffOptions;
+};
+
+/** The engine's analysis, or spec 3 §8's fallback when it fails (logged, never charged). */
+async function analyzeOrFallback(
+  engine: AiEngine,
+  input: AnalyzeInput,
+  logger: Logger,
+): Promise<EngineAnalysis & { fallback: boolean }> {
+  try {
+    return { ...(await engine.analyze(input.query, input.context)), fallback: false };
+  } catch (err) {
+    logger.warn({ err, provider: engine.provider }, 'copilot analysis failed; answering with the fallback');
+    return { ...FALLBACK_ANALYSIS, fallback: true };
+  }
+}
+
+export async function analyzeRequest(
+  deps: Pick<AppDeps, 'credits'>,
+  engine: AiEngine,
+  vocabulary: Vocabulary,
+  caller: Caller,
+  input: AnalyzeInput,
+  logger: Logger,
+): Promise<AnalyzeResponse> {
+  const { result, charge } = await deps.credits.after(
+    caller,
+    'ai_query',
+    async () => {
+      const answer = await analyzeOrFallback(engine, input, logger);
+      const filterValidation = validateFilters(
+        answer.analysis.filterSuggestions,
+        await vocabulary.forCaller(caller),
+      );
+      return { ...answer, filterValidation };
+    },
+    (answer) => (answer.fallback ? 0 : 1),
+  );
+  const { analysis, responseText, filterValidation, fallback } = result;
+  return {
+    analysis,
+    response: { text: responseText },
+    filterValidation,
+    handoff: handoffFor(analysis, filterValidation.validFilters, input.query, input.handoff),
+    fallback,
+    creditsCharged: charge?.creditsCharged ?? 0,
+  };
+}
