@@ -76,6 +76,13 @@ const KeyPeoplePage = lazy(() =>
     .then((m) => m.peoplePages.keyPeople())
     .then((m) => ({ default: m.KeyPeoplePage })),
 );
+// The copilot chat (issue 7), told which hand-off routes lead to built pages.
+const ChatPage = lazy(() =>
+  signedInApp().then(async (app) => {
+    const { ChatPage: Chat } = await app.copilotPages.chat();
+    return { default: () => <Chat isAvailable={app.isRouteAvailable} /> };
+  }),
+);
 const Upcoming = lazy(() => signedInApp().then((m) => ({ default: m.Upcoming })));
 
 const BUILT_PATHS: ReadonlySet<string> = new Set<Exclude<(typeof APP_PATHS)[number], UpcomingPath>>([
@@ -92,6 +99,7 @@ const BUILT_PATHS: ReadonlySet<string> = new Set<Exclude<(typeof APP_PATHS)[numb
   '/people-finder-master',
   '/people-finder-master/research',
   '/key-people',
+  '/chat',
 ]);
 
 const UPCOMING_PATHS = APP_PATHS.filter((path): path is UpcomingPath => !BUILT_PATHS.has(path));
@@ -144,6 +152,7 @@ export function App() {
             <Route path="/people-finder-master" element={<PeopleFinderPage />} />
             <Route path="/people-finder-master/research" element={<PeopleResearchPage />} />
             <Route path="/key-people" element={<KeyPeoplePage />} />
+            <Route path="/chat" element={<ChatPage />} />
             {UPCOMING_PATHS.map((path) => (
               <Route key={path} path={path} element={<Upcoming path={path} />} />
             ))}

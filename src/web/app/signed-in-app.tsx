@@ -8,6 +8,7 @@ import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'rea
 import { RouteErrorBoundary } from '../components/error-boundaries.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { LoadingSkeleton } from '../components/ui/skeleton.tsx';
+import { CopilotPalette } from '../features/copilot/components/copilot-palette.tsx';
 import { UsageAlertBanner } from '../features/credits/components/usage-alert-banner.tsx';
 import { AppLayout } from '../features/shell/components/app-layout.tsx';
 import { UpcomingPage } from '../features/shell/pages/upcoming-page.tsx';
@@ -33,6 +34,14 @@ export const peoplePages = {
   research: () => import('../features/people/pages/people-research-page.tsx'),
   keyPeople: () => import('../features/people/pages/key-people-page.tsx'),
 };
+
+// The copilot (issue 7): the chat page is a chunk of its own; the palette is on every signed-in page.
+export const copilotPages = {
+  chat: () => import('../features/copilot/pages/chat-page.tsx'),
+};
+
+/** Whether a hand-off's route leads to a built page (the copilot says 'Agent Not Available' otherwise). */
+export const isRouteAvailable = (route: string) => !Object.hasOwn(UPCOMING_PAGES, route);
 
 /** A guarded route whose feature arrives later: says what it will do, never shows invented data. */
 export function Upcoming({ path }: { path: UpcomingPath }) {
@@ -74,6 +83,7 @@ function AppGuard() {
       <Page>
         <Outlet />
       </Page>
+      <CopilotPalette isAvailable={isRouteAvailable} />
     </AppLayout>
   );
 }

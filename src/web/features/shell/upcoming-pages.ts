@@ -15,7 +15,8 @@ type BuiltAppPath =
   | '/ai-signals/:companyName'
   | '/people-finder-master'
   | '/people-finder-master/research'
-  | '/key-people';
+  | '/key-people'
+  | '/chat';
 
 export type UpcomingPath = Exclude<(typeof APP_PATHS)[number], BuiltAppPath>;
 
@@ -31,11 +32,6 @@ function agentPage(id: AgentId): UpcomingPageText {
  * fail to compile until it is described here or gets its own page.
  */
 export const UPCOMING_PAGES: Record<UpcomingPath, UpcomingPageText> = {
-  '/chat': {
-    title: 'AI Chat',
-    description:
-      'Describe what you need in plain language. The assistant works out which agent fits, fills in the filters it understood, and hands you over to that agent with your request ready to run.',
-  },
   '/research-input': {
     title: 'Research Input',
     description:

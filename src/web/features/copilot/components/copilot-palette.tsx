@@ -1,0 +1,140 @@
+import { Clock, MessageSquareText, Sparkles } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useMatch } from 'react-router';
+import type { SendMessageResponse } from '../../../../shared/copilot.ts';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog.tsx';
+import { useRecentQueries } from '../recent-queries.ts';
+import { useCopilotChat } from '../use-copilot-chat.ts';
+import { AUTO_HANDOFF_CONFIDENCE, type RouteAvailability, useHandoff } from '../use-handoff.ts';
+import { ChatComposer } from './chat-composer.tsx';
+import { ChatThread } from './chat-thread.tsx';
+
+const isMac = () => typeof navigator !== 'undefined' && /mac|iphone|ipad/i.test(navigator.platform);
+
+/** The shortcut as this computer writes it. */
+export const paletteShortcut = () => (isMac() ? '⌘K' : 'Ctrl+K');
+
+/**
+ * The copilot from any signed-in page (Ctrl/Cmd+K): type a request or a command; a request that leads to an
+ * agent closes the palette and opens the agent with the filters applied, a command acts on the page you are on
+ * (the prospect open on /prospect/{id}).
+ */
+export function CopilotPalette({ isAvailable }: { isAvailable: RouteAvailability }) {
+  const [open, setOpen] = useState(false);
+  const [picked, setPicked] = useState<string | undefined>(undefined);
+  const input = useRef<HTMLTextAreaElement>(null);
+  const { pathname } = useLocation();
+  const prospect = useMatch('/prospect/:id');
+  const { onReply, handOff } = useHandoff(isAvailable);
+  const recent = useRecentQueries();
+
+  const afterReply = useCallback(
+    (answer: SendMessageResponse) => {
+      onReply(answer);
+      const { command, analysis } = answer.reply;
+      const moved =
+        (command?.ok && command.navigateTo) ||
+        (analysis?.handoff &&
+          analysis.analysis.confidence >= AUTO_HANDOFF_CONFIDENCE &&
+          isAvailable(analysis.handoff.route));
+      if (moved) setOpen(false);
+    },
+    [onReply, isAvailable],
+  );
+  const chat = useCopilotChat({
+    path: pathname,
+    prospectId: prospect?.params.id ?? null,
+    onReply: afterReply,
+  });
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.metaKey || event.ctrlKey) && !event.altKey && event.key.toLowerCase() === 'k') {
+        event.preventDefault();
+        setOpen((current) => !current);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    // Each opening starts a new exchange (the chat page keeps the long conversations).
+    if (!next) chat.clear();
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        className="top-[12%] max-w-2xl translate-y-0 gap-3 p-4 sm:p-5"
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          input.current?.focus();
+        }}
+        data-copilot-palette
+      >
+        <DialogHeader>
+          <DialogTitle className="flex items-center gap-2 text-base">
+            <Sparkles className="size-4 text-primary" aria-hidden />
+            Ask the copilot
+          </DialogTitle>
+          <DialogDescription className="text-xs">
+            A request opens the right agent with your filters; a command such as "mark as at risk" acts on
+            this page.
+          </DialogDescription>
+        </DialogHeader>
+        {chat.messages.length > 0 && (
+          <div className="max-h-[45dvh] overflow-y-auto rounded-lg border bg-muted/30 p-3">
+            <ChatThread messages={chat.messages} onOpenAgent={handOff} compact />
+          </div>
+        )}
+        <ChatComposer
+          onSend={chat.send}
+          processing={chat.processing}
+          inputRef={input}
+          value={picked}
+          label="Request or command"
+        />
+        {chat.messages.length === 0 && recent.length > 0 && (
+          <div className="flex flex-col gap-1">
+            <h3 className="flex items-center gap-1.5 text-xs font-medium text-muted-foreground">
+              <Clock className="size-3.5" aria-hidden />
+              Recent
+            </h3>
+            <ul className="flex flex-col">
+              {recent.map((q) => (
+                <li key={q.id}>
+                  <button
+                    type="button"
+                    className="w-full truncate rounded-md px-2 py-1.5 text-left text-sm hover:bg-accent focus-visible:bg-accent focus-visible:outline-none"
+                    onClick={() => {
+                      setPicked(q.query);
+                      input.current?.focus();
+                    }}
+                  >
+                    {q.query}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+        <Link
+          to="/chat"
+          onClick={() => setOpen(false)}
+          className="flex items-center gap-1.5 self-start text-xs text-muted-foreground hover:text-foreground"
+        >
+          <MessageSquareText className="size-3.5" aria-hidden />
+          Open the full chat
+        </Link>
+      </DialogContent>
+    </Dialog>
+  );
+}
