@@ -4,7 +4,7 @@
  */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, Suspense, useEffect } from 'react';
-import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { matchPath, Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { RouteErrorBoundary } from '../components/error-boundaries.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { LoadingSkeleton } from '../components/ui/skeleton.tsx';
@@ -40,8 +40,11 @@ export const copilotPages = {
   chat: () => import('../features/copilot/pages/chat-page.tsx'),
 };
 
-/** Whether a hand-off's route leads to a built page (the copilot says 'Agent Not Available' otherwise). */
-export const isRouteAvailable = (route: string) => !Object.hasOwn(UPCOMING_PAGES, route);
+/** Whether a path ("/prospect/42?tab=x") leads to a built page (the copilot says 'Agent Not Available' otherwise). */
+export const isRouteAvailable = (route: string) => {
+  const pathname = route.split(/[?#]/)[0] ?? route;
+  return !Object.keys(UPCOMING_PAGES).some((pattern) => matchPath(pattern, pathname));
+};
 
 /** A guarded route whose feature arrives later: says what it will do, never shows invented data. */
 export function Upcoming({ path }: { path: UpcomingPath }) {

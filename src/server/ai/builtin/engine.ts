@@ -21,9 +21,12 @@ export function createBuiltinEngine(knowledge: EngineKnowledge): AiEngine {
   async function lexicon(): Promise<Lexicon> {
     const vocabulary = await knowledge.vocabulary();
     if (built?.vocabulary !== vocabulary) {
-      // Places are recognised beyond our data: "in Israel" is a place even where we hold no company.
+      // Words are recognised beyond our data: "in Israel" is a place and "50-200 employees" a size even where no
+      // company has them; the validator then says that nothing matches instead of the words going unnoticed.
       const recognised = {
         ...vocabulary,
+        industries: [...new Set([...vocabulary.industries, ...INDUSTRY_NAMES])],
+        sizes: [...new Set([...vocabulary.sizes, ...COMPANY_SIZES])],
         countries: [...new Set([...vocabulary.countries, ...KNOWN_COUNTRIES])],
       };
       const lexicon = knowledge

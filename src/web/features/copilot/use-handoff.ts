@@ -46,7 +46,8 @@ export function useHandoff(isAvailable: RouteAvailability) {
     ({ reply }: SendMessageResponse) => {
       if (reply.command) {
         if (reply.command.refresh) void queryClient.invalidateQueries();
-        if (reply.command.ok && reply.command.navigateTo) navigate(reply.command.navigateTo);
+        const to = reply.command.navigateTo;
+        if (reply.command.ok && to && isAvailable(to)) navigate(to);
         return;
       }
       const answer = reply.analysis;
@@ -56,7 +57,7 @@ export function useHandoff(isAvailable: RouteAvailability) {
       const skipped = answer.filterValidation.invalidFilters.length;
       if (skipped > 0) toast(skippedFiltersToast(skipped));
     },
-    [handOff, navigate, queryClient],
+    [handOff, isAvailable, navigate, queryClient],
   );
 
   return { onReply, handOff };

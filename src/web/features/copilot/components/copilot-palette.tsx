@@ -39,7 +39,7 @@ export function CopilotPalette({ isAvailable }: { isAvailable: RouteAvailability
       onReply(answer);
       const { command, analysis } = answer.reply;
       const moved =
-        (command?.ok && command.navigateTo) ||
+        (command?.ok && command.navigateTo && isAvailable(command.navigateTo)) ||
         (analysis?.handoff &&
           analysis.analysis.confidence >= AUTO_HANDOFF_CONFIDENCE &&
           isAvailable(analysis.handoff.route));

@@ -1,0 +1,88 @@
+/**
+ * The copilot (issue 7 §5-§7): a typed request lands on the right agent with the filters applied, the palette
+ * works from any page, a command creates a prospect, and the conversation is kept on the server.
+ */
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { COPILOT_TEXTS, HANDOFF_TOASTS } from '../../src/shared/copilot.ts';
+import { describeInBrowser, openPage, seriousA11yViolations } from './browser.ts';
+import { expectNoErrors, settleAnimations } from './site.ts';
+import { onboardedUser } from './users.ts';
+
+const DESKTOP = { viewport: { width: 1280, height: 800 } };
+const toast = (page: Page, title: string) => page.locator('[data-toast]').filter({ hasText: title });
+const replies = (page: Page) => page.locator('[data-chat-message="assistant"]:not([data-streaming])');
+
+describeInBrowser('copilot', (browser) => {
+  it('a request typed in the chat lands on the research table with its filters; the chat keeps it', async () => {
+    const { page, errors, close } = await openPage(browser(), {
+      ...DESKTOP,
+      storageState: await onboardedUser(browser(), 'Copilot'),
+    });
+    try {
+      await page.goto('/chat');
+      await page.getByRole('heading', { level: 1, name: 'Copilot' }).waitFor();
+      const box = page.getByLabel('Message the copilot');
+      await box.fill('hello');
+      await box.press('Enter');
+      // The placeholder first, then the answer with its confidence label; no handing off for small talk.
+      await page.locator('[data-streaming]').or(replies(page)).first().waitFor();
+      await replies(page).first().locator('[data-confidence]').waitFor();
+      expect(await replies(page).first().locator('[data-confidence]').textContent()).toBe('Initial analysis');
+      expect(new URL(page.url()).pathname).toBe('/chat');
+      await settleAnimations(page);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+
+      await box.fill('fintech companies in Germany');
+      await box.press('Enter');
+      await page.waitForURL(/\/sales-account-development\/research\?/);
+      const params = new URL(page.url()).searchParams;
+      expect([params.getAll('industry'), params.getAll('country')]).toEqual([['Fintech'], ['Germany']]);
+      await toast(page, HANDOFF_TOASTS.switching('Company Finder', true).title).waitFor();
+      // The research table opened filtered.
+      await page.getByText('Filters applied:').waitFor();
+
+      // Back in the chat, the conversation is still there (read from the server).
+      await page.goto('/chat');
+      await page
+        .locator('[data-chat-message="user"]')
+        .filter({ hasText: 'fintech companies in Germany' })
+        .waitFor();
+      expect(await page.locator('[data-chat-message]').count()).toBe(4);
+      expectNoErrors(errors, 'chat');
+    } finally {
+      await close();
+    }
+  });
+
+  it('the palette opens with Ctrl+K on any page; a command creates a prospect; an agent not built yet is said so', async () => {
+    const { page, errors, close } = await openPage(browser(), {
+      ...DESKTOP,
+      storageState: await onboardedUser(browser(), 'Palette'),
+    });
+    try {
+      await page.goto('/credits');
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await page.keyboard.press('Control+k');
+      const palette = page.locator('[data-copilot-palette]');
+      await palette.waitFor();
+      const box = palette.getByLabel('Request or command');
+      await box.fill('help me answer a security questionnaire');
+      await box.press('Enter');
+      await toast(page, HANDOFF_TOASTS.notAvailable('RFP Responses').title).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/credits');
+
+      await box.fill('create a prospect for Berlin Ledger');
+      await box.press('Enter');
+      await palette.locator('[data-command="prospect"]').waitFor();
+      expect(await palette.locator('[data-reply-text]').last().textContent()).toContain('Berlin Ledger');
+      const prospects = await page.request.get('/api/v1/copilot/sessions');
+      expect(prospects.status()).toBe(200);
+      // Nothing failed on the way.
+      expect(await page.getByText(COPILOT_TEXTS.failure).count()).toBe(0);
+      expectNoErrors(errors, 'palette');
+    } finally {
+      await close();
+    }
+  });
+});
