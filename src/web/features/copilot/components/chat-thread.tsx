@@ -29,18 +29,24 @@ export function ChatThread({ messages, onOpenAgent, compact = false }: ThreadPro
     end.current?.scrollIntoView({ block: 'end', behavior: 'smooth' });
   }, [messages.length, last?.content]);
   return (
-    <ol className="flex flex-col gap-4" aria-label="Conversation" aria-live="polite">
-      {messages.map((message) => (
-        <li key={message.id} data-chat-message={message.role} data-streaming={message.streaming || undefined}>
-          {message.role === 'user' ? (
-            <UserBubble text={message.content} />
-          ) : (
-            <AssistantBubble message={message} onOpenAgent={onOpenAgent} compact={compact} />
-          )}
-        </li>
-      ))}
+    <>
+      <ol className="flex flex-col gap-4" aria-label="Conversation" aria-live="polite">
+        {messages.map((message) => (
+          <li
+            key={message.id}
+            data-chat-message={message.role}
+            data-streaming={message.streaming || undefined}
+          >
+            {message.role === 'user' ? (
+              <UserBubble text={message.content} />
+            ) : (
+              <AssistantBubble message={message} onOpenAgent={onOpenAgent} compact={compact} />
+            )}
+          </li>
+        ))}
+      </ol>
       <div ref={end} />
-    </ol>
+    </>
   );
 }
 
