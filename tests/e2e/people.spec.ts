@@ -344,12 +344,21 @@ describeInBrowser('people', (browser) => {
     const signedIn = await browser().newContext({ baseURL: baseUrl, storageState });
     const { page, errors, close } = await openPage(browser(), DESKTOP);
     try {
-      // A sample person whose address we hold (a verified find).
-      const search = await (
-        await signedIn.request.get('/api/v1/people?title=cfo&source=synthetic&limit=50')
-      ).json();
-      const person = (search.people as ApiPerson[]).find((p) => p.hasEmail);
-      expect(person).toBeDefined();
+      // A sample person whose address we hold (a verified find). The sample loads in the background after
+      // the server starts, which takes longer on a machine busy with other tests: wait for it.
+      let person: ApiPerson | undefined;
+      await expect
+        .poll(
+          async () => {
+            const search = await (
+              await signedIn.request.get('/api/v1/people?title=cfo&source=synthetic&limit=50')
+            ).json();
+            person = (search.people as ApiPerson[]).find((p) => p.hasEmail);
+            return person;
+          },
+          { timeout: 60_000, interval: 1000 },
+        )
+        .toBeDefined();
       const found = await signedIn.request.post(`/api/v1/people/${person?.id}/email`, {
         headers: { origin: baseUrl },
       });
@@ -401,7 +410,7 @@ describeInBrowser('people', (browser) => {
       await close();
       await signedIn.close();
     }
-  });
+  }, 120_000);
 
   it('key people: an honest empty page first; after saving Stripe to My Companies, its founders by company; the company page card', async () => {
     const { page, errors, close } = await openPage(browser(), {
