@@ -2,6 +2,7 @@
 import { benchAuth } from './auth.ts';
 import { benchCompanyLoad } from './company-load.ts';
 import { benchCompanySearch } from './company-search.ts';
+import { benchCopilot } from './copilot.ts';
 import { benchCredits } from './credits.ts';
 import { benchPeopleSearch } from './people-search.ts';
 import { benchServer } from './server.ts';
@@ -16,6 +17,7 @@ const figures = [
   ...(which === undefined || which === 'company-load' ? await benchCompanyLoad() : []),
   ...(which === undefined || which === 'company-search' ? await benchCompanySearch() : []),
   ...(which === undefined || which === 'people-search' ? await benchPeopleSearch() : []),
+  ...(which === undefined || which === 'copilot' ? await benchCopilot() : []),
 ];
 const missed = figures.filter((f) => !f.ok);
 console.log(missed.length ? `\n${missed.length} target(s) missed.` : '\nAll targets met.');

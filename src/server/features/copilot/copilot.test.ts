@@ -103,6 +103,22 @@ describe.each(backends())('the copilot on $name', (backend: Backend) => {
     expect([body.creditsCharged, await remaining(ada)]).toEqual([1, before - 1]);
   });
 
+  it('refuses an analysis with 402 and the spec message when no credits remain, and shows nothing of it', async () => {
+    const eve = authClient(app);
+    await eve.signUp('eve@example.com', 'violet-harbor-42', 'Eve');
+    const eveId = (await eve.session())?.user.id ?? '';
+    await eve.request('GET', '/api/v1/credits');
+    await database.db.execute(
+      sql`update user_credits set used_credits = total_credits where user_id = ${eveId}`,
+    );
+    const response = await eve.request('POST', '/api/v1/copilot/analyze', { query: 'fintech in germany' });
+    expect(response.status).toBe(402);
+    const body = await response.json();
+    expect(body).not.toHaveProperty('analysis');
+    expect(body.error.message).toBe('Insufficient credits. Required: 1, Available: 0');
+    expect(await remaining(eve)).toBe(0);
+  });
+
   it('reports a place our data does not hold as an invalid filter, with the spec suggestion', async () => {
     const { body } = await analyze(ada, 'cybersecurity vendors in Israel');
     expect(body.filterValidation.invalidFilters).toContain('region: Israel');

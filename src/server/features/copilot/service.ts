@@ -50,20 +50,17 @@ export async function analyzeRequest(
   input: AnalyzeInput,
   logger: Logger,
 ): Promise<AnalyzeResponse> {
-  const { result, charge } = await deps.credits.after(
-    caller,
-    'ai_query',
-    async () => {
-      const answer = await analyzeOrFallback(engine, input, logger);
-      const filterValidation = validateFilters(
-        answer.analysis.filterSuggestions,
-        await vocabulary.forCaller(caller),
-      );
-      return { ...answer, filterValidation };
-    },
-    (answer) => (answer.fallback ? 0 : 1),
+  // A model's call costs the operator money: a caller who cannot pay is refused before it. The built-in
+  // analysis costs less than that check, so it is charged after without one (the charge itself refuses with
+  // 402, and the analysis is then not returned).
+  if (engine.provider !== 'builtin') await deps.credits.check(caller, 'ai_query');
+  const answer = await analyzeOrFallback(engine, input, logger);
+  const filterValidation = validateFilters(
+    answer.analysis.filterSuggestions,
+    await vocabulary.forCaller(caller),
   );
-  const { analysis, responseText, filterValidation, fallback } = result;
+  const charge = answer.fallback ? null : await deps.credits.charge(caller, 'ai_query');
+  const { analysis, responseText, fallback } = answer;
   return {
     analysis,
     response: { text: responseText },
