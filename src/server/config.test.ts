@@ -37,6 +37,36 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).database.mode).toBe('pglite');
   });
 
+  it('uses an OpenAI-compatible endpoint when AI_PROVIDER is openai', () => {
+    expect(loadConfig({ AI_PROVIDER: 'openai', OPENAI_API_KEY: 'sk-test-key' }).ai).toEqual({
+      provider: 'openai',
+      baseUrl: 'https://api.openai.com/v1',
+      apiKey: 'sk-test-key',
+      model: 'gpt-4o-mini',
+    });
+    // A local server (Ollama) needs no key.
+    expect(
+      loadConfig({
+        AI_PROVIDER: 'openai',
+        OPENAI_BASE_URL: 'http://localhost:11434/v1/',
+        AI_MODEL: 'llama3.1',
+      }).ai,
+    ).toEqual({ provider: 'openai', baseUrl: 'http://localhost:11434/v1', apiKey: null, model: 'llama3.1' });
+    // The OpenAI variables mean nothing to the built-in engine.
+    expect(loadConfig({ OPENAI_BASE_URL: 'https://api.openai.com/v1' }).ai).toEqual({ provider: 'builtin' });
+  });
+
+  it('never puts the API key in a configuration error', () => {
+    let message = '';
+    try {
+      loadConfig({ AI_PROVIDER: 'openai', OPENAI_API_KEY: 'sk-secret-123', OPENAI_BASE_URL: 'nope' });
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toContain('OPENAI_BASE_URL');
+    expect(message).not.toContain('sk-secret-123');
+  });
+
   it.each([
     [
       { DATABASE_URL: 'mysql://localhost/db' },
@@ -53,7 +83,27 @@ describe('loadConfig', () => {
       'Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
     ],
     [{ PUBLIC_URL: 'example.com' }, 'Invalid configuration: PUBLIC_URL must be an absolute http(s) URL'],
-    [{ AI_PROVIDER: 'magic' }, 'Invalid configuration: AI_PROVIDER must be one of builtin'],
+    [{ AI_PROVIDER: 'magic' }, 'Invalid configuration: AI_PROVIDER must be one of builtin, openai'],
+    [
+      { AI_PROVIDER: 'openai' },
+      "Invalid configuration: OPENAI_API_KEY must be set when OPENAI_BASE_URL is OpenAI's (https://api.openai.com/v1)",
+    ],
+    [
+      { AI_PROVIDER: 'openai', OPENAI_BASE_URL: 'https://api.openai.com/v1/' },
+      'Invalid configuration: OPENAI_API_KEY must be set',
+    ],
+    [
+      { AI_PROVIDER: 'openai', OPENAI_BASE_URL: 'localhost:11434/v1' },
+      'Invalid configuration: OPENAI_BASE_URL must be an absolute http(s) URL of an OpenAI-compatible API',
+    ],
+    [
+      { AI_PROVIDER: 'openai', OPENAI_BASE_URL: 'ftp://models.example.com/v1' },
+      'Invalid configuration: OPENAI_BASE_URL must be an absolute http(s) URL',
+    ],
+    [
+      { AI_PROVIDER: 'openai', OPENAI_API_KEY: 'sk-test', AI_MODEL: '   ' },
+      'Invalid configuration: AI_MODEL must not be blank',
+    ],
   ])('rejects %j with a one-line message naming the variable', (env, message) => {
     let error: unknown;
     try {

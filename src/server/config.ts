@@ -2,7 +2,10 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-export const AI_PROVIDERS = ['builtin'] as const;
+export const AI_PROVIDERS = ['builtin', 'openai'] as const;
+/** OpenAI's own API: the default base URL, and the one host that cannot be used without a key. */
+export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
+export const DEFAULT_AI_MODEL = 'gpt-4o-mini';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -25,10 +28,22 @@ const envSchema = z.object({
   PUBLIC_URL: z
     .url({ error: 'must be an absolute http(s) URL, e.g. https://prospector.example.com' })
     .optional(),
-  // Only the built-in engine exists so far; the OpenAI-compatible adapter is added with the copilot.
   AI_PROVIDER: z
     .enum(AI_PROVIDERS, { error: `must be one of ${AI_PROVIDERS.join(', ')}` })
     .default('builtin'),
+  OPENAI_BASE_URL: z
+    .url({
+      protocol: /^https?$/,
+      error: 'must be an absolute http(s) URL of an OpenAI-compatible API, e.g. http://localhost:11434/v1',
+    })
+    .default(OPENAI_DEFAULT_BASE_URL),
+  OPENAI_API_KEY: z.string().trim().min(1, 'must not be blank').optional(),
+  AI_MODEL: z
+    .string()
+    .trim()
+    .min(1, 'must not be blank')
+    .max(200, 'must be at most 200 characters')
+    .default(DEFAULT_AI_MODEL),
   AUTH_SECRET: z
     .string()
     .min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 32`)')
@@ -105,6 +120,18 @@ export type SignInProvider = {
   issuer?: string;
 };
 
+function aiConfig(e: z.infer<typeof envSchema>): AiConfig {
+  if (e.AI_PROVIDER === 'builtin') return { provider: 'builtin' };
+  const baseUrl = e.OPENAI_BASE_URL.replace(/\/+$/, '');
+  // OpenAI's own API refuses every request without a key; local servers (Ollama, vLLM) need none.
+  if (!e.OPENAI_API_KEY && new URL(baseUrl).hostname === new URL(OPENAI_DEFAULT_BASE_URL).hostname) {
+    throw new ConfigError(
+      `Invalid configuration: OPENAI_API_KEY must be set when OPENAI_BASE_URL is OpenAI's (${OPENAI_DEFAULT_BASE_URL})`,
+    );
+  }
+  return { provider: 'openai', baseUrl, apiKey: e.OPENAI_API_KEY ?? null, model: e.AI_MODEL };
+}
+
 function isPostgresUrl(value: string): boolean {
   try {
     const url = new URL(value);
@@ -118,6 +145,14 @@ function isPostgresUrl(value: string): boolean {
 export type PaymentsConfig =
   | { provider: 'demo' }
   | { provider: 'stripe'; secretKey: string; webhookSecret: string; apiUrl: string | null };
+
+/**
+ * The AI engine: the built-in one, or any OpenAI-compatible endpoint (OpenAI, Azure, Ollama, vLLM, LM Studio).
+ * The key is a secret: never logged, never sent anywhere but `baseUrl`.
+ */
+export type AiConfig =
+  | { provider: 'builtin' }
+  | { provider: 'openai'; baseUrl: string; apiKey: string | null; model: string };
 
 export type DatabaseConfig = { mode: 'pglite'; dataDir: string } | { mode: 'postgres'; url: string };
 
@@ -135,7 +170,7 @@ export type Config = {
    * send reset links pointing at their own site.
    */
   allowedHosts: string[];
-  ai: { provider: (typeof AI_PROVIDERS)[number] };
+  ai: AiConfig;
   auth: {
     /** Unset: generated once and kept in the database, so every instance and restart agrees. */
     secret: string | null;
@@ -174,6 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       );
     }
   }
+  const ai = aiConfig(e);
   const providers: SignInProvider[] = [];
   if (e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET) {
     providers.push({
@@ -219,7 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     allowedHosts: e.PUBLIC_URL ? [new URL(e.PUBLIC_URL).host] : ['localhost:*', '127.0.0.1:*', '[::1]:*'],
-    ai: { provider: e.AI_PROVIDER },
+    ai,
     auth: {
       secret: e.AUTH_SECRET ?? null,
       requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION,

@@ -2,7 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { REDIRECTS } from '../../shared/routes.ts';
-import { createBuiltinEngine } from '../ai/builtin/engine.ts';
+import { createEngine } from '../ai/create-engine.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { authRoutes } from '../features/auth/routes.ts';
 import { companiesRoutes } from '../features/companies/routes.ts';
@@ -82,8 +82,8 @@ export function createApp(deps: AppDeps, site: StaticSite | null) {
   app.route('/', companiesRoutes(deps, vocabulary));
   app.route('/', peopleRoutes(deps, vocabulary));
   app.route('/', privacyRoutes(deps));
-  // The AI engine behind the copilot, with our company data as its lexicon.
-  const engine = createBuiltinEngine({
+  // The AI engine behind the copilot (built in, with our company data as its lexicon, or a model).
+  const engine = createEngine(deps.config.ai, {
     vocabulary: () => vocabulary.shared(),
     companyNames: () => knownCompanyNames(deps.database.db),
   });

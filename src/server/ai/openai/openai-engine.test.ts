@@ -1,0 +1,205 @@
+/**
+ * The `openai` engine against a fake OpenAI-compatible server (tests/helpers/fake-openai.ts): what it sends,
+ * the analyses it accepts, everything it refuses, its deadline, and the streamed reply.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type FakeOpenAi, fakeAnswers, startFakeOpenAi } from '../../../../tests/helpers/fake-openai.ts';
+import { analysisSchema } from '../../../shared/copilot.ts';
+import { createOpenAiEngine, type OpenAiEngineOptions } from './openai-engine.ts';
+
+const KEY = 'sk-test-7f3a9c';
+
+const ANSWER = {
+  intent: 'company_search',
+  entities: { industry: ['fintech'], region: ['Germany'], companySize: ['50-200 employees'] },
+  suggestedAgent: 'account',
+  completeness: 85,
+  followUpQuestions: [],
+  filterSuggestions: ['industry: fintech', 'company size: 50-200', 'region: Germany'],
+  confidence: 92,
+  responseText: 'Looking for fintech companies in Germany with 50-200 employees.',
+};
+
+type SentMessage = { role: string; content: string };
+
+describe('the openai engine', () => {
+  let fake: FakeOpenAi;
+  const engine = (options: Partial<OpenAiEngineOptions> = {}) =>
+    createOpenAiEngine({ baseUrl: fake.url, apiKey: KEY, model: 'gpt-4o-mini', maxRetries: 0, ...options });
+  const failureOf = async (work: Promise<unknown>) => {
+    const result = await work.then(
+      () => null,
+      (err: unknown) => err,
+    );
+    expect(result).toBeInstanceOf(Error);
+    return result as Error;
+  };
+  const collect = async (pieces: AsyncIterable<string> | undefined) => {
+    if (!pieces) throw new Error('the engine cannot stream');
+    const got: string[] = [];
+    for await (const piece of pieces) got.push(piece);
+    return got;
+  };
+
+  beforeAll(async () => {
+    fake = await startFakeOpenAi();
+  });
+  afterAll(() => fake.close());
+  beforeEach(() => {
+    fake.reset();
+    fake.answerAlways(fakeAnswers.error(500, 'The test did not say what to answer.'));
+  });
+
+  it('parses the model answer into a schema-valid analysis and reply', async () => {
+    fake.answerNext(fakeAnswers.json(ANSWER));
+    const { responseText, ...expected } = ANSWER;
+    const result = await engine().analyze('fintech companies in Germany with 50-200 employees', {});
+    expect(result).toEqual({ analysis: expected, responseText });
+    expect(analysisSchema.safeParse(result.analysis).success).toBe(true);
+  });
+
+  it('sends the key as a bearer token, the configured model, the instructions, the chat and the schema', async () => {
+    fake.answerNext(fakeAnswers.json(ANSWER));
+    const history = Array.from({ length: 12 }, (_, i) => ({
+      role: i % 2 === 0 ? ('user' as const) : ('assistant' as const),
+      content: `message ${i}`,
+    }));
+    await engine({ model: 'llama3.1' }).analyze('and in Austria?', {
+      path: '/sales-account-development',
+      history,
+      today: new Date('2026-03-14T12:00:00Z'),
+    });
+    const [request] = fake.requests;
+    expect(request?.path).toBe('/v1/chat/completions');
+    expect(request?.headers.authorization).toBe(`Bearer ${KEY}`);
+    expect(request?.body.model).toBe('llama3.1');
+    const messages = request?.body.messages as SentMessage[];
+    expect(messages[0]?.role).toBe('system');
+    for (const words of ['general_query', 'suggestedAgent', 'filterSuggestions', '"name: value"']) {
+      expect(messages[0]?.content).toContain(words);
+    }
+    expect(messages[0]?.content).toContain(
+      'Today is 2026-03-14. The user is on the page /sales-account-development.',
+    );
+    // Spec 3 §9: only the last 10 messages of the chat, then the request.
+    expect(messages.slice(1)).toEqual([
+      ...history.slice(-10).map(({ role, content }) => ({ role, content })),
+      { role: 'user', content: 'and in Austria?' },
+    ]);
+    const format = request?.body.response_format as { type: string; json_schema: { schema: object } };
+    expect(format.type).toBe('json_schema');
+    expect(format.json_schema.schema).toMatchObject({
+      required: expect.arrayContaining(['intent', 'entities', 'suggestedAgent', 'responseText']),
+    });
+  });
+
+  it('sends no Authorization header when no key is configured (Ollama, vLLM)', async () => {
+    fake.answerNext(fakeAnswers.json(ANSWER));
+    await engine({ apiKey: null }).analyze('fintech companies', {});
+    expect(fake.requests[0]?.headers.authorization).toBeUndefined();
+  });
+
+  it.each([
+    [
+      'malformed JSON',
+      fakeAnswers.text('{"intent": "company_search", "entities": {'),
+      /not a valid analysis/,
+    ],
+    [
+      'prose instead of JSON',
+      fakeAnswers.text('Sure! Here are some fintech companies.'),
+      /not a valid analysis/,
+    ],
+    ['an empty answer', fakeAnswers.text(''), /not a valid analysis/],
+    ['an unknown intent', fakeAnswers.json({ ...ANSWER, intent: 'shopping' }), /intent/],
+    ['a confidence over 100', fakeAnswers.json({ ...ANSWER, confidence: 150 }), /confidence/],
+    ['no reply text', fakeAnswers.json({ ...ANSWER, responseText: '   ' }), /reply must not be empty/],
+    ['a missing field', fakeAnswers.json({ ...ANSWER, followUpQuestions: undefined }), /followUpQuestions/],
+    [
+      'filter suggestions that are not strings',
+      fakeAnswers.json({ ...ANSWER, filterSuggestions: [{ industry: 'x' }] }),
+      /filterSuggestions/,
+    ],
+  ])('rejects %s', async (_, answer, reason) => {
+    fake.answerNext(answer);
+    const error = await failureOf(engine().analyze('fintech companies', {}));
+    expect(error.message).toMatch(reason);
+  });
+
+  it('rejects an HTTP 500, after one retry by default', async () => {
+    fake.answerNext(fakeAnswers.error(500), fakeAnswers.error(500, 'Still broken.'));
+    const error = await failureOf(engine({ maxRetries: undefined }).analyze('fintech companies', {}));
+    expect(error.message).toMatch(/^The model endpoint answered HTTP 500: .*Still broken\./);
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  it('never repeats the key, even when the endpoint echoes it back', async () => {
+    const strict = await startFakeOpenAi({ apiKey: 'sk-the-right-one' });
+    try {
+      const error = await failureOf(
+        createOpenAiEngine({ baseUrl: strict.url, apiKey: KEY, model: 'gpt-4o-mini' }).analyze('hi', {}),
+      );
+      expect(error.message).toMatch(/^The model endpoint answered HTTP 401: .*Incorrect API key/);
+      expect(JSON.stringify(error, Object.getOwnPropertyNames(error))).not.toContain(KEY);
+      expect(error.cause).toBeUndefined();
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('rejects when the endpoint cannot be reached', async () => {
+    const gone = await startFakeOpenAi();
+    await gone.close();
+    const error = await failureOf(
+      createOpenAiEngine({ baseUrl: gone.url, apiKey: null, model: 'm', maxRetries: 0 }).analyze('hi', {}),
+    );
+    expect(error.message).toMatch(/^The model endpoint failed: /);
+  });
+
+  it('gives up on a model that does not answer in time, and closes the connection', async () => {
+    fake.answerNext(fakeAnswers.hang());
+    const started = performance.now();
+    const error = await failureOf(engine({ timeoutMs: 300 }).analyze('fintech companies', {}));
+    expect(error.message).toBe('The model did not answer within 0.3 s');
+    expect(performance.now() - started).toBeLessThan(2000);
+    await expect.poll(() => fake.requests[0]?.closedEarly).toBe(true);
+  });
+
+  it('stops when the caller aborts', async () => {
+    fake.answerNext(fakeAnswers.hang());
+    const controller = new AbortController();
+    const pending = engine().analyze('fintech companies', {}, controller.signal);
+    await expect.poll(() => fake.requests.length).toBe(1);
+    controller.abort();
+    const error = await failureOf(pending);
+    expect(error.message).toBe('The request to the model was cancelled');
+    await expect.poll(() => fake.requests[0]?.closedEarly).toBe(true);
+  });
+
+  it('streams the reply in the pieces the model writes, in order', async () => {
+    fake.answerNext(fakeAnswers.text(['Looking for ', 'fintech companies ', 'in Germany.']));
+    const pieces = await collect(engine().streamReply?.('fintech companies in Germany', {}));
+    expect(pieces).toEqual(['Looking for ', 'fintech companies ', 'in Germany.']);
+    const [request] = fake.requests;
+    expect(request?.body).toMatchObject({ model: 'gpt-4o-mini', stream: true });
+    expect(request?.headers.authorization).toBe(`Bearer ${KEY}`);
+    expect((request?.body.messages as SentMessage[] | undefined)?.at(-1)).toEqual({
+      role: 'user',
+      content: 'fintech companies in Germany',
+    });
+  });
+
+  it.each([
+    [
+      'an HTTP error',
+      fakeAnswers.error(503, 'Overloaded.'),
+      /^The model endpoint answered HTTP 503: .*Overloaded\./,
+    ],
+    ['an empty reply', fakeAnswers.text([]), /^The model answered with no text$/],
+    ['silence', fakeAnswers.hang(), /^The model did not answer within 0.3 s$/],
+  ])('rejects a streamed reply on %s', async (_, answer, reason) => {
+    fake.answerNext(answer);
+    const error = await failureOf(collect(engine({ timeoutMs: 300 }).streamReply?.('hi', {})));
+    expect(error.message).toMatch(reason);
+  });
+});

@@ -1,0 +1,143 @@
+/**
+ * The `openai` AI engine (DESIGN.md "AI"): any OpenAI-compatible chat-completions endpoint (OpenAI, Azure,
+ * Ollama, vLLM, LM Studio) through the Vercel AI SDK. The analysis is asked for as structured output and
+ * checked against the shared schema; whatever goes wrong (an HTTP error, no answer in time, output that is not
+ * a valid analysis) rejects, so the copilot answers spec 3 §8's fallback and charges nothing.
+ */
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { APICallError, generateText, NoObjectGeneratedError, Output, RetryError, streamText } from 'ai';
+import { z } from 'zod';
+import { analysisSchema } from '../../../shared/copilot.ts';
+import type { AiEngine } from '../port.ts';
+import { analysisInstructions, chatMessages, replyInstructions } from './prompt.ts';
+
+export type OpenAiEngineOptions = {
+  baseUrl: string;
+  /** Sent as a bearer token; null for servers that need none (Ollama). Never logged or put in an error. */
+  apiKey: string | null;
+  model: string;
+  /** How long an analysis may take, and a streamed reply may go silent (default 20 s). */
+  timeoutMs?: number;
+  /** Retries of a failed call (429, 5xx) within that time (default 1). */
+  maxRetries?: number;
+};
+
+const DEFAULT_TIMEOUT_MS = 20_000;
+
+/** The model's answer: the analysis and the reply text, as one object. */
+const modelAnswerSchema = analysisSchema.extend({
+  responseText: z.string().trim().min(1, 'the reply must not be empty'),
+});
+
+/** Why the engine failed, in one line a log can hold: no key, no prompt, no stack of SDK internals. */
+export class AiEngineError extends Error {
+  override name = 'AiEngineError';
+}
+
+export function createOpenAiEngine(options: OpenAiEngineOptions): AiEngine {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const maxRetries = options.maxRetries ?? 1;
+  const provider = createOpenAICompatible({
+    name: 'openai',
+    baseURL: options.baseUrl,
+    apiKey: options.apiKey ?? undefined,
+    // Sends the schema as `response_format: json_schema`, which OpenAI, Ollama, vLLM and LM Studio all accept.
+    supportsStructuredOutputs: true,
+  });
+  const model = provider.chatModel(options.model);
+  // OpenAI's strict mode refuses schemas with optional fields (our entities); the answer is validated anyway.
+  const providerOptions = { openaiCompatible: { strictJsonSchema: false } };
+
+  /** Explains a failure without the key (an endpoint may echo it back in its error body). */
+  const failure = (err: unknown, deadline: AbortSignal, caller?: AbortSignal): Error => {
+    if (caller?.aborted) return new AiEngineError('The request to the model was cancelled');
+    if (deadline.aborted) return new AiEngineError(`The model did not answer within ${timeoutMs / 1000} s`);
+    const cause = RetryError.isInstance(err) ? err.lastError : err;
+    let message: string;
+    if (APICallError.isInstance(cause) && cause.statusCode !== undefined) {
+      message = `The model endpoint answered HTTP ${cause.statusCode}: ${excerpt(cause.responseBody ?? cause.message)}`;
+    } else if (NoObjectGeneratedError.isInstance(cause)) {
+      message = `The model's answer is not a valid analysis: ${excerpt(whyInvalid(cause))}`;
+    } else {
+      message = `The model endpoint failed: ${excerpt(describe(cause))}`;
+    }
+    return new AiEngineError(options.apiKey ? message.replaceAll(options.apiKey, '[redacted]') : message);
+  };
+
+  return {
+    provider: 'openai',
+
+    async analyze(query, context, signal) {
+      const deadline = AbortSignal.timeout(timeoutMs);
+      try {
+        const { output } = await generateText({
+          model,
+          system: analysisInstructions(context),
+          messages: chatMessages(query, context),
+          output: Output.object({ schema: modelAnswerSchema, name: 'query_analysis' }),
+          providerOptions,
+          maxRetries,
+          abortSignal: signal ? AbortSignal.any([signal, deadline]) : deadline,
+        });
+        const { responseText, ...analysis } = output;
+        return { analysis, responseText };
+      } catch (err) {
+        throw failure(err, deadline, signal);
+      }
+    },
+
+    async *streamReply(query, context, signal) {
+      // The deadline is for silence, not length: it starts again with every piece.
+      const silence = new AbortController();
+      let timer = setTimeout(() => silence.abort(), timeoutMs);
+      const result = streamText({
+        model,
+        system: replyInstructions(context),
+        messages: chatMessages(query, context),
+        providerOptions,
+        maxRetries,
+        abortSignal: signal ? AbortSignal.any([signal, silence.signal]) : silence.signal,
+        // Errors reach the reader below; the SDK would otherwise print them to the console.
+        onError: () => {},
+      });
+      let pieces = 0;
+      try {
+        for await (const part of result.fullStream) {
+          if (part.type === 'error') throw part.error;
+          if (part.type === 'abort') throw new AiEngineError('aborted');
+          if (part.type === 'text-delta' && part.text) {
+            pieces++;
+            clearTimeout(timer);
+            yield part.text;
+            timer = setTimeout(() => silence.abort(), timeoutMs);
+          }
+        }
+      } catch (err) {
+        throw failure(err, silence.signal, signal);
+      } finally {
+        clearTimeout(timer);
+      }
+      if (pieces === 0) throw new AiEngineError('The model answered with no text');
+    },
+  };
+}
+
+const describe = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/** What was wrong with the answer: the schema's complaints (not the answer itself), or why it was not JSON. */
+function whyInvalid(err: NoObjectGeneratedError): string {
+  const validation = err.cause instanceof Error ? err.cause.cause : undefined;
+  if (validation instanceof z.ZodError) {
+    return validation.issues
+      .slice(0, 3)
+      .map((issue) => `${issue.path.join('.') || 'the answer'}: ${issue.message}`)
+      .join('; ');
+  }
+  return describe(err.cause ?? err);
+}
+
+/** A long body or message cut to what a log line should hold. */
+const excerpt = (text: string) => {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > 300 ? `${flat.slice(0, 300)}...` : flat;
+};

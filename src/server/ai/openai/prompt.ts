@@ -1,0 +1,71 @@
+/**
+ * What the `openai` engine tells a model (spec 3 §3 "Query analysis"): the instructions, built from the shared
+ * contract so the model is asked for exactly the intents, agents and fields the schema accepts, and the chat
+ * as messages.
+ */
+import type { ModelMessage } from 'ai';
+import { CHAT_HISTORY_SENT, INTENT_AGENT, type Intent, SUGGESTED_AGENTS } from '../../../shared/copilot.ts';
+import type { AnalyzeContext } from '../port.ts';
+
+/** What each intent means, for the model to choose from. */
+const INTENT_MEANINGS: Readonly<Record<Intent, string>> = {
+  company_search: 'find companies or accounts matching criteria (industry, size, place)',
+  account_research: 'learn about one or more named companies',
+  people_search: 'find people: contacts, decision makers, job titles at companies',
+  rfp: 'answer an RFP, RFI, tender or security questionnaire',
+  document: 'write something: an e-mail, a proposal, a one-pager, a case study, a follow-up',
+  file_search: "find files or documents in the user's own knowledge base",
+  sales_question: 'a question about the product, pricing, policies, positioning or handling objections',
+  forecast: 'revenue forecasts, pipeline or deal outlook',
+  general_query: 'small talk, or a request too unclear to route',
+};
+
+const FILTERED_INTENTS: readonly Intent[] = [
+  'company_search',
+  'account_research',
+  'people_search',
+  'forecast',
+];
+
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+function situation(context: AnalyzeContext): string {
+  const today = `Today is ${isoDay(context.today ?? new Date())}.`;
+  return context.path ? `${today} The user is on the page ${context.path}.` : today;
+}
+
+/** The system prompt of an analysis: one JSON object with the analysis and the reply. */
+export function analysisInstructions(context: AnalyzeContext): string {
+  const intents = Object.entries(INTENT_MEANINGS)
+    .map(([intent, meaning]) => `  - ${intent}: ${meaning}`)
+    .join('\n');
+  const agents = Object.entries(INTENT_AGENT)
+    .map(([intent, agent]) => `${intent} -> ${agent}`)
+    .join(', ');
+  return `You are the copilot of Prospector, a sales-intelligence platform. Read the user's sales request and answer with one JSON object and nothing else, with these fields:
+- intent: one of
+${intents}
+- suggestedAgent: the agent that serves the request, one of ${SUGGESTED_AGENTS.join(', ')}. Usually by intent: ${agents}.
+- entities: what the user named, in the user's own words; leave out what they did not name. industry, region (countries, states or cities), companySize ("50-200 employees", "enterprise"), companyNames and jobTitles are lists of strings; amount is a number of dollars; quarter is "Q3 2026", or "Q3" without a year; timeframe is a period in words ("next 90 days"); deadline is yyyy-mm-dd when it can be worked out from today's date, else the user's words.
+- filterSuggestions: for ${FILTERED_INTENTS.join(', ')}: one "name: value" string for each industry, company size and region named, e.g. "industry: fintech", "company size: 50-200", "region: Germany". Otherwise an empty list.
+- completeness: 0-100, how much of what the agent needs the request gives.
+- confidence: 0-100, how sure you are of the intent; below 50 for general_query.
+- followUpQuestions: questions that would fill in what is missing (at least one for general_query); else an empty list.
+- responseText: the reply shown in the chat, one to three plain sentences: what you understood and where you are taking the user, or your follow-up question.
+${situation(context)}`;
+}
+
+/** The system prompt of a streamed reply: plain text for the chat. */
+export function replyInstructions(context: AnalyzeContext): string {
+  return `You are the copilot of Prospector, a sales-intelligence platform with agents that find companies and people, answer sales questions, respond to RFPs, write documents and search the user's files. Reply to the user in one to three plain sentences: say what you understood and which agent can help, or ask what is missing. No Markdown.
+${situation(context)}`;
+}
+
+/** The chat so far (spec 3 §9: the last 10 messages), then the request. */
+export function chatMessages(query: string, context: AnalyzeContext): ModelMessage[] {
+  const history = (context.history ?? []).slice(-CHAT_HISTORY_SENT);
+  return [
+    ...history.map((message): ModelMessage => ({ role: message.role, content: message.content })),
+    { role: 'user', content: query },
+  ];
+}
