@@ -74,7 +74,8 @@ export const PRERENDERED_PATHS = PUBLIC_PATHS.filter(
     path !== '/oauth/callback' && path !== '/privacy/remove-me/confirm',
 );
 
-function matches(pattern: string, pathname: string): boolean {
+/** Whether a path matches a route pattern of the tables above (`:param` is any one non-empty segment). */
+export function matches(pattern: string, pathname: string): boolean {
   const want = pattern.split('/');
   const got = pathname.split('/');
   if (want.length !== got.length) return false;

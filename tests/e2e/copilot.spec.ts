@@ -74,8 +74,10 @@ describeInBrowser('copilot', (browser) => {
 
       await box.fill('create a prospect for Berlin Ledger');
       await box.press('Enter');
-      await palette.locator('[data-command="prospect"]').waitFor();
-      expect(await palette.locator('[data-reply-text]').last().textContent()).toContain('Berlin Ledger');
+      // The prospect page is built: the command opens it and the palette closes.
+      await page.waitForURL(/\/prospect\/[0-9a-f-]{36}$/);
+      await page.getByRole('heading', { level: 1, name: 'Berlin Ledger' }).waitFor();
+      expect(await palette.count()).toBe(0);
       const prospects = await page.request.get('/api/v1/copilot/sessions');
       expect(prospects.status()).toBe(200);
       // Nothing failed on the way.

@@ -748,7 +748,8 @@ export const dealMomentum = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('deal_momentum_prospect_idx').on(t.prospectId, t.updatedAt),
+    // One row per prospect, upserted whenever an activity is logged (spec 3 §7 "upsert with updated_at").
+    uniqueIndex('deal_momentum_prospect_key').on(t.prospectId),
     ownedBy('deal_momentum_owner', t.userId),
   ],
 ).enableRLS();

@@ -1,9 +1,11 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { compress } from 'hono/compress';
+import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { REDIRECTS } from '../../shared/routes.ts';
 import { createEngine } from '../ai/create-engine.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
+import { workflowRoutes } from '../features/agents/workflow-routes.ts';
 import { authRoutes } from '../features/auth/routes.ts';
 import { companiesRoutes } from '../features/companies/routes.ts';
 import { createVocabulary } from '../features/companies/vocabulary.ts';
@@ -17,6 +19,7 @@ import { jobsRoutes } from '../features/jobs/routes.ts';
 import { privacyRoutes } from '../features/people/privacy-routes.ts';
 import { peopleRoutes } from '../features/people/routes.ts';
 import { profileRoutes } from '../features/profile/routes.ts';
+import { prospectsRoutes } from '../features/prospects/routes.ts';
 import { mountApiDocs } from './api-docs.ts';
 import { AppError, errorBody } from './errors.ts';
 import { sameOriginOnly } from './same-origin.ts';
@@ -88,6 +91,8 @@ export function createApp(deps: AppDeps, site: StaticSite | null) {
     companyNames: () => knownCompanyNames(deps.database.db),
   });
   app.route('/', copilotRoutes(deps, vocabulary, engine));
+  app.route('/', prospectsRoutes(deps));
+  app.route('/', workflowRoutes(deps));
   if (deps.config.env !== 'production') app.route('/', devMailboxRoutes(deps));
 
   app.doc31('/api/openapi.json', {
@@ -124,6 +129,10 @@ export function createApp(deps: AppDeps, site: StaticSite | null) {
     if (err instanceof AppError) return c.json(errorBody(err.code, err.message, err.details), err.status);
     if (err instanceof SyntaxError && /JSON/.test(err.message)) {
       return c.json(errorBody('BAD_REQUEST', 'Malformed JSON in request body'), 400);
+    }
+    // The request validators refuse a body that is not JSON this way ('Malformed JSON in request body').
+    if (err instanceof HTTPException && err.status === 400) {
+      return c.json(errorBody('BAD_REQUEST', err.message || 'Bad request'), 400);
     }
     const logger = c.get('logger') ?? deps.logger;
     logger.error({ err, path: loggablePath(c.req.path) }, 'unhandled error');

@@ -83,6 +83,17 @@ const ChatPage = lazy(() =>
     return { default: () => <Chat isAvailable={app.isRouteAvailable} /> };
   }),
 );
+// Prospects (issue 7), the same way.
+const ProspectPage = lazy(() =>
+  signedInApp()
+    .then((m) => m.prospectPages.prospect())
+    .then((m) => ({ default: m.ProspectPage })),
+);
+const AccountManagementPage = lazy(() =>
+  signedInApp()
+    .then((m) => m.prospectPages.accountManagement())
+    .then((m) => ({ default: m.AccountManagementPage })),
+);
 const Upcoming = lazy(() => signedInApp().then((m) => ({ default: m.Upcoming })));
 
 const BUILT_PATHS: ReadonlySet<string> = new Set<Exclude<(typeof APP_PATHS)[number], UpcomingPath>>([
@@ -100,6 +111,8 @@ const BUILT_PATHS: ReadonlySet<string> = new Set<Exclude<(typeof APP_PATHS)[numb
   '/people-finder-master/research',
   '/key-people',
   '/chat',
+  '/prospect/:id',
+  '/account-management',
 ]);
 
 const UPCOMING_PATHS = APP_PATHS.filter((path): path is UpcomingPath => !BUILT_PATHS.has(path));
@@ -153,6 +166,8 @@ export function App() {
             <Route path="/people-finder-master/research" element={<PeopleResearchPage />} />
             <Route path="/key-people" element={<KeyPeoplePage />} />
             <Route path="/chat" element={<ChatPage />} />
+            <Route path="/prospect/:id" element={<ProspectPage />} />
+            <Route path="/account-management" element={<AccountManagementPage />} />
             {UPCOMING_PATHS.map((path) => (
               <Route key={path} path={path} element={<Upcoming path={path} />} />
             ))}

@@ -5,7 +5,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, Suspense, useEffect } from 'react';
 import { matchPath, Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { RouteErrorBoundary } from '../components/error-boundaries.tsx';
+import { ComponentBoundary, RouteErrorBoundary } from '../components/error-boundaries.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { LoadingSkeleton } from '../components/ui/skeleton.tsx';
 import { CopilotPalette } from '../features/copilot/components/copilot-palette.tsx';
@@ -13,6 +13,8 @@ import { UsageAlertBanner } from '../features/credits/components/usage-alert-ban
 import { AppLayout } from '../features/shell/components/app-layout.tsx';
 import { UpcomingPage } from '../features/shell/pages/upcoming-page.tsx';
 import { UPCOMING_PAGES, type UpcomingPath } from '../features/shell/upcoming-pages.ts';
+import { NextStepPanel } from '../features/workflow/components/next-step-panel.tsx';
+import { WorkflowProvider } from '../features/workflow/workflow-provider.tsx';
 import { loadCompanyContext } from '../lib/company-context.ts';
 import { needsOnboarding, useProfile } from '../lib/profile.ts';
 import { clearLocalData, logOut, useSession } from '../lib/session.ts';
@@ -38,6 +40,12 @@ export const peoplePages = {
 // The copilot (issue 7): the chat page is a chunk of its own; the palette is on every signed-in page.
 export const copilotPages = {
   chat: () => import('../features/copilot/pages/chat-page.tsx'),
+};
+
+// Prospects (issue 7): the prospect page (forecast chart in a chunk of its own) and account management.
+export const prospectPages = {
+  prospect: () => import('../features/prospects/pages/prospect-page.tsx'),
+  accountManagement: () => import('../features/prospects/pages/account-management-page.tsx'),
 };
 
 /** Whether a path ("/prospect/42?tab=x") leads to a built page (the copilot says 'Agent Not Available' otherwise). */
@@ -82,11 +90,17 @@ function AppGuard() {
   if (profile.isSuccess && needsOnboarding(profile.data)) return <Navigate to="/onboarding" replace />;
   return (
     <AppLayout user={session.user} onLogout={() => void logOut()}>
-      <UsageAlertBanner />
-      <Page>
-        <Outlet />
-      </Page>
-      <CopilotPalette isAvailable={isRouteAvailable} />
+      {/* The agent workflow (spec 3 §4): one per user, with its "Next step" bar on the agent pages. */}
+      <WorkflowProvider key={session.user.id} userId={session.user.id}>
+        <UsageAlertBanner />
+        <ComponentBoundary name="next-step">
+          <NextStepPanel />
+        </ComponentBoundary>
+        <Page>
+          <Outlet />
+        </Page>
+        <CopilotPalette isAvailable={isRouteAvailable} />
+      </WorkflowProvider>
     </AppLayout>
   );
 }

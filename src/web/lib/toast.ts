@@ -1,7 +1,14 @@
 import { useSyncExternalStore } from 'react';
 
 export type ToastVariant = 'default' | 'destructive';
-export type ToastInput = { title: string; description?: string; variant?: ToastVariant; duration?: number };
+export type ToastInput = {
+  title: string;
+  description?: string;
+  variant?: ToastVariant;
+  duration?: number;
+  /** A link to what the toast is about ("Open" the prospect just added). */
+  action?: { label: string; href: string };
+};
 export type ToastItem = ToastInput & { id: number; open: boolean };
 
 /** Spec 1 §9: one toast at a time; a new one replaces the old. */

@@ -1,5 +1,6 @@
 import { X } from 'lucide-react';
 import { Toast } from 'radix-ui';
+import { Link } from 'react-router';
 import { cn } from '../../lib/cn.ts';
 import { dismissToast, TOAST_DURATION_MS, useToasts } from '../../lib/toast.ts';
 
@@ -37,6 +38,16 @@ export function Toaster() {
             <Toast.Title className="text-sm font-semibold">{t.title}</Toast.Title>
             {t.description && <Toast.Description className="text-sm">{t.description}</Toast.Description>}
           </div>
+          {t.action && (
+            <Toast.Action altText={`${t.action.label}: ${t.title}`} asChild>
+              <Link
+                to={t.action.href}
+                className="shrink-0 self-center rounded-md border border-current/30 px-3 py-1.5 text-sm font-medium hover:bg-current/10"
+              >
+                {t.action.label}
+              </Link>
+            </Toast.Action>
+          )}
           <Toast.Close
             aria-label="Close"
             className="absolute top-2 right-2 rounded-md p-1 opacity-70 hover:opacity-100"

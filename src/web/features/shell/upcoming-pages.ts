@@ -16,7 +16,9 @@ type BuiltAppPath =
   | '/people-finder-master'
   | '/people-finder-master/research'
   | '/key-people'
-  | '/chat';
+  | '/chat'
+  | '/prospect/:id'
+  | '/account-management';
 
 export type UpcomingPath = Exclude<(typeof APP_PATHS)[number], BuiltAppPath>;
 
@@ -63,14 +65,6 @@ export const UPCOMING_PAGES: Record<UpcomingPath, UpcomingPageText> = {
     title: 'Knowledge Graph',
     description:
       'Explore the companies, people and topics extracted from your documents and how they are connected, and jump to the passages that mention them.',
-  },
-  '/prospect/:id': {
-    title: 'Prospect',
-    description: 'One prospect in detail: its revenue forecast and deal momentum, and the company behind it.',
-  },
-  '/account-management': {
-    title: 'Account Management',
-    description: 'Manage your target accounts in one place: the companies you work on and their contacts.',
   },
   '/integrations': {
     title: 'Integrations',

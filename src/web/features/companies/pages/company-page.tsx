@@ -1,6 +1,7 @@
 import { ArrowLeft, ExternalLink, FileText, Newspaper, Radar, Target } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { AddToProspectButton } from '../../../components/add-to-prospect-button.tsx';
 import { Fact } from '../../../components/fact.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
@@ -192,7 +193,10 @@ function CompanyView({ company, keyPeople }: { company: CompanyDetail; keyPeople
   return (
     <>
       <header className="flex flex-col gap-3">
-        <h1 className="text-2xl font-semibold tracking-tight break-words sm:text-3xl">{company.name}</h1>
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <h1 className="text-2xl font-semibold tracking-tight break-words sm:text-3xl">{company.name}</h1>
+          <AddToProspectButton key={company.id} company={company} />
+        </div>
         <div className="flex flex-wrap items-center gap-2">
           {company.primaryIndustry && <Badge variant="secondary">{company.primaryIndustry}</Badge>}
           {locationOf(company) && <Badge variant="outline">{locationOf(company)}</Badge>}

@@ -1,5 +1,6 @@
-import { History, MessageSquarePlus, Sparkles } from 'lucide-react';
-import { useLocation } from 'react-router';
+import { ArrowLeft, History, MessageSquarePlus, Sparkles } from 'lucide-react';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { isUuid } from '../../../../shared/uuid.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -18,8 +19,12 @@ import { type RouteAvailability, useHandoff } from '../use-handoff.ts';
 export function ChatPage({ isAvailable }: { isAvailable: RouteAvailability }) {
   useDocumentTitle('Copilot chat');
   const { pathname } = useLocation();
+  // Opened from a prospect's page (`/chat?prospect={id}`): commands act on that prospect.
+  const [params] = useSearchParams();
+  const prospect = params.get('prospect');
+  const prospectId = prospect && isUuid(prospect) ? prospect : null;
   const { onReply, handOff } = useHandoff(isAvailable);
-  const chat = useCopilotChat({ path: pathname, onReply, resume: true });
+  const chat = useCopilotChat({ path: pathname, prospectId, onReply, resume: true });
   const recent = useRecentQueries();
   const sessions = useCopilotSessions();
   const empty = chat.messages.length === 0 && !chat.loadingHistory;
@@ -69,6 +74,21 @@ export function ChatPage({ isAvailable }: { isAvailable: RouteAvailability }) {
             New chat
           </Button>
         </header>
+        {prospectId && (
+          <p
+            className="-mt-2 flex flex-wrap items-center gap-x-2 text-sm text-muted-foreground"
+            data-prospect-context
+          >
+            Commands such as "set status to at-risk" act on the prospect you came from.
+            <Link
+              to={`/prospect/${prospectId}`}
+              className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline"
+            >
+              <ArrowLeft className="size-3.5" aria-hidden />
+              Back to the prospect
+            </Link>
+          </p>
+        )}
 
         <div className="min-h-0 flex-1 overflow-y-auto rounded-xl border bg-muted/30 p-4">
           {empty ? (

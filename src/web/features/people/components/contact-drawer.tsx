@@ -3,6 +3,7 @@ import { type FormEvent, type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { departmentLabel, seniorityLabel } from '../../../../shared/people.ts';
 import { formatCredits } from '../../../../shared/pricing.ts';
+import { AddToProspectButton } from '../../../components/add-to-prospect-button.tsx';
 import { Fact } from '../../../components/fact.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { NotesTagsFields, useNotesDraft } from '../../../components/notes-tags-fields.tsx';
@@ -162,6 +163,7 @@ function ContactDetails({ person }: { person: Person }) {
           ) : null}
         </Fact>
       </dl>
+      <AddToProspectButton company={person.company} size="sm" className="self-start" showName />
 
       <Section title="Contact details">
         <div className="flex flex-col gap-4">
