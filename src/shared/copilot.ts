@@ -212,6 +212,14 @@ export type ChatSessionSummary = { id: string; title: string; updatedAt: string 
 /** `POST /api/v1/copilot/messages` answers this. */
 export type SendMessageResponse = { sessionId: string; message: ChatMessage; reply: ChatMessage };
 
+/**
+ * The server-sent events of `POST /api/v1/copilot/messages` asked with `Accept: text/event-stream`: the reply
+ * written so far while a model writes it (`ReplyTextEvent`, none from the built-in engine or a command), then
+ * the `SendMessageResponse`, or an error body `{ error: { code, message } }`.
+ */
+export const CHAT_EVENTS = { replyText: 'reply-text', message: 'message', error: 'error' } as const;
+export type ReplyTextEvent = { text: string };
+
 /** Spec 3 §8 "Hand-off toasts". */
 export const HANDOFF_TOASTS = {
   switching: (agent: string, researchTable: boolean) => ({

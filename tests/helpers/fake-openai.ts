@@ -10,10 +10,11 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * What the fake answers: the assistant's content (a list is streamed piece by piece and joined otherwise), an
- * HTTP error, or nothing at all (the request hangs until the client gives up).
+ * HTTP error, or nothing at all (the request hangs until the client gives up). A streamed answer can wait
+ * `delayMs` before each piece, and `stall` after its pieces instead of finishing (a model gone silent).
  */
 export type FakeAnswer =
-  | { content: string | string[] }
+  | { content: string | string[]; delayMs?: number; stall?: boolean }
   | { status: number; message: string }
   | { hang: true };
 
@@ -21,6 +22,15 @@ export const fakeAnswers = {
   /** The content is this value as JSON: what a model asked for structured output writes. */
   json: (value: unknown): FakeAnswer => ({ content: JSON.stringify(value) }),
   text: (content: string | string[]): FakeAnswer => ({ content }),
+  /**
+   * The value as JSON, streamed in pieces of `size` characters: structured output as a model writes it.
+   * Without `stream: true` the pieces are joined into one answer.
+   */
+  jsonInPieces: (
+    value: unknown,
+    size: number,
+    options: { delayMs?: number; stall?: boolean } = {},
+  ): FakeAnswer => ({ content: piecesOf(JSON.stringify(value), size), ...options }),
   error: (
     status: number,
     message = 'The server had an error while processing your request.',
@@ -30,6 +40,10 @@ export const fakeAnswers = {
   }),
   hang: (): FakeAnswer => ({ hang: true }),
 };
+
+/** `text` cut into pieces of `size` characters (the last one shorter). */
+export const piecesOf = (text: string, size: number): string[] =>
+  Array.from({ length: Math.ceil(text.length / size) }, (_, i) => text.slice(i * size, (i + 1) * size));
 
 export type FakeRequest = {
   method: string;
@@ -140,7 +154,13 @@ export async function startFakeOpenAi(options: { apiKey?: string } = {}) {
         choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
       })}\n\n`;
     res.write(chunk({ role: 'assistant', content: '' }, null));
-    for (const piece of pieces) res.write(chunk({ content: piece }, null));
+    for (const piece of pieces) {
+      if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
+      // The client gave up (an abort or its silence deadline): nothing more to write.
+      if (res.destroyed) return;
+      res.write(chunk({ content: piece }, null));
+    }
+    if (answer.stall) return;
     res.write(chunk({}, 'stop'));
     const streamOptions = body.stream_options as { include_usage?: boolean } | undefined;
     if (streamOptions?.include_usage) {

@@ -15,16 +15,24 @@ export type AnalyzeContext = {
   today?: Date;
 };
 
+/** How the caller follows an analysis while it runs. */
+export type AnalyzeOptions = {
+  /** Cancels the work (the client went away): the engine stops and rejects. */
+  signal?: AbortSignal;
+  /**
+   * The reply text written so far, called each time it grows while a model writes it, so the chat can show it
+   * as it comes. An engine that answers at once (the built-in one) never calls it. The text shown last may
+   * differ from the final `responseText` (trimmed, or replaced by the fallback when the answer is invalid).
+   */
+  onReplyText?: (textSoFar: string) => void;
+};
+
 export type AiEngine = {
   readonly provider: 'builtin' | 'openai';
   /**
    * Spec 3 §3: the analysis of a free-text sales request and the reply to show. Rejects when the engine fails
-   * (the caller answers with spec 3 §8's fallback and charges nothing); the analysis is always schema-valid.
+   * or is cancelled (the caller answers with spec 3 §8's fallback and charges nothing); the analysis is always
+   * schema-valid.
    */
-  analyze(query: string, context: AnalyzeContext, signal?: AbortSignal): Promise<EngineAnalysis>;
-  /**
-   * The reply text as it is written, in pieces (the chat shows it as it comes). The built-in engine yields
-   * its whole reply at once.
-   */
-  streamReply?(query: string, context: AnalyzeContext, signal?: AbortSignal): AsyncIterable<string>;
+  analyze(query: string, context: AnalyzeContext, options?: AnalyzeOptions): Promise<EngineAnalysis>;
 };

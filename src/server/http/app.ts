@@ -21,7 +21,7 @@ import { peopleRoutes } from '../features/people/routes.ts';
 import { profileRoutes } from '../features/profile/routes.ts';
 import { prospectsRoutes } from '../features/prospects/routes.ts';
 import { mountApiDocs } from './api-docs.ts';
-import { AppError, errorBody } from './errors.ts';
+import { AppError, errorBody, internalErrorBody } from './errors.ts';
 import { sameOriginOnly } from './same-origin.ts';
 import { securityHeaders } from './security-headers.ts';
 import { type StaticSite, sendStatic } from './static-site.ts';
@@ -136,13 +136,7 @@ export function createApp(deps: AppDeps, site: StaticSite | null) {
     }
     const logger = c.get('logger') ?? deps.logger;
     logger.error({ err, path: loggablePath(c.req.path) }, 'unhandled error');
-    return c.json(
-      errorBody(
-        'INTERNAL_ERROR',
-        `Something went wrong on our side. Reference: ${c.get('requestId') ?? 'none'}`,
-      ),
-      500,
-    );
+    return c.json(internalErrorBody(c.get('requestId')), 500);
   });
 
   return app;

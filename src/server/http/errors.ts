@@ -42,3 +42,7 @@ export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 export function errorBody(code: string, message: string, details?: unknown): ErrorResponse {
   return { error: details === undefined ? { code, message } : { code, message, details } };
 }
+
+/** The answer to an error we did not expect (the caller logs it): no internals, only the request's reference. */
+export const internalErrorBody = (requestId: string | undefined): ErrorResponse =>
+  errorBody('INTERNAL_ERROR', `Something went wrong on our side. Reference: ${requestId ?? 'none'}`);

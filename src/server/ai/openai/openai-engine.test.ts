@@ -1,9 +1,14 @@
 /**
  * The `openai` engine against a fake OpenAI-compatible server (tests/helpers/fake-openai.ts): what it sends,
- * the analyses it accepts, everything it refuses, its deadline, and the streamed reply.
+ * the analyses it accepts, everything it refuses, its silence deadline, and the reply shown as it is written.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeOpenAi, fakeAnswers, startFakeOpenAi } from '../../../../tests/helpers/fake-openai.ts';
+import {
+  type FakeOpenAi,
+  fakeAnswers,
+  piecesOf,
+  startFakeOpenAi,
+} from '../../../../tests/helpers/fake-openai.ts';
 import { analysisSchema } from '../../../shared/copilot.ts';
 import { createOpenAiEngine, type OpenAiEngineOptions } from './openai-engine.ts';
 
@@ -34,11 +39,15 @@ describe('the openai engine', () => {
     expect(result).toBeInstanceOf(Error);
     return result as Error;
   };
-  const collect = async (pieces: AsyncIterable<string> | undefined) => {
-    if (!pieces) throw new Error('the engine cannot stream');
-    const got: string[] = [];
-    for await (const piece of pieces) got.push(piece);
-    return got;
+  /** An analysis that records the reply texts it was shown, in order. */
+  const analyzeShowing = (
+    options: Partial<OpenAiEngineOptions> = {},
+    query = 'fintech companies in Germany',
+    signal?: AbortSignal,
+  ) => {
+    const shown: string[] = [];
+    const result = engine(options).analyze(query, {}, { signal, onReplyText: (text) => shown.push(text) });
+    return { shown, result };
   };
 
   beforeAll(async () => {
@@ -73,6 +82,9 @@ describe('the openai engine', () => {
     expect(request?.path).toBe('/v1/chat/completions');
     expect(request?.headers.authorization).toBe(`Bearer ${KEY}`);
     expect(request?.body.model).toBe('llama3.1');
+    // One streamed call.
+    expect(fake.requests).toHaveLength(1);
+    expect(request?.body.stream).toBe(true);
     const messages = request?.body.messages as SentMessage[];
     expect(messages[0]?.role).toBe('system');
     for (const words of ['general_query', 'suggestedAgent', 'filterSuggestions', '"name: value"']) {
@@ -91,6 +103,9 @@ describe('the openai engine', () => {
     expect(format.json_schema.schema).toMatchObject({
       required: expect.arrayContaining(['intent', 'entities', 'suggestedAgent', 'responseText']),
     });
+    // The reply first, so a model writing in the schema's order starts with what the chat shows.
+    const properties = (format.json_schema.schema as { properties: object }).properties;
+    expect(Object.keys(properties)[0]).toBe('responseText');
   });
 
   it('sends no Authorization header when no key is configured (Ollama, vLLM)', async () => {
@@ -168,7 +183,7 @@ describe('the openai engine', () => {
   it('stops when the caller aborts', async () => {
     fake.answerNext(fakeAnswers.hang());
     const controller = new AbortController();
-    const pending = engine().analyze('fintech companies', {}, controller.signal);
+    const pending = engine().analyze('fintech companies', {}, { signal: controller.signal });
     await expect.poll(() => fake.requests.length).toBe(1);
     controller.abort();
     const error = await failureOf(pending);
@@ -176,30 +191,69 @@ describe('the openai engine', () => {
     await expect.poll(() => fake.requests[0]?.closedEarly).toBe(true);
   });
 
-  it('streams the reply in the pieces the model writes, in order', async () => {
-    fake.answerNext(fakeAnswers.text(['Looking for ', 'fintech companies ', 'in Germany.']));
-    const pieces = await collect(engine().streamReply?.('fintech companies in Germany', {}));
-    expect(pieces).toEqual(['Looking for ', 'fintech companies ', 'in Germany.']);
-    const [request] = fake.requests;
-    expect(request?.body).toMatchObject({ model: 'gpt-4o-mini', stream: true });
-    expect(request?.headers.authorization).toBe(`Bearer ${KEY}`);
-    expect((request?.body.messages as SentMessage[] | undefined)?.at(-1)).toEqual({
-      role: 'user',
-      content: 'fintech companies in Germany',
-    });
+  it('shows the reply as the model writes it, growing in order, from the one call that analyses', async () => {
+    const { responseText, ...analysis } = ANSWER;
+    // As a model writes structured output: the fields in the schema's order, a few characters at a time.
+    fake.answerNext(fakeAnswers.jsonInPieces({ responseText, ...analysis }, 6));
+    const { shown, result } = analyzeShowing();
+    expect(await result).toEqual({ analysis, responseText });
+    expect(fake.requests).toHaveLength(1);
+    expect(shown.length).toBeGreaterThan(5);
+    for (const [i, text] of shown.entries()) {
+      expect(text.length).toBeGreaterThan(0);
+      if (i > 0) expect(text.startsWith(shown[i - 1] ?? '')).toBe(true);
+      if (i > 0) expect(text).not.toBe(shown[i - 1]);
+    }
+    expect(shown.at(-1)).toBe(responseText);
   });
 
-  it.each([
-    [
-      'an HTTP error',
-      fakeAnswers.error(503, 'Overloaded.'),
-      /^The model endpoint answered HTTP 503: .*Overloaded\./,
-    ],
-    ['an empty reply', fakeAnswers.text([]), /^The model answered with no text$/],
-    ['silence', fakeAnswers.hang(), /^The model did not answer within 0.3 s$/],
-  ])('rejects a streamed reply on %s', async (_, answer, reason) => {
-    fake.answerNext(answer);
-    const error = await failureOf(collect(engine({ timeoutMs: 300 }).streamReply?.('hi', {})));
-    expect(error.message).toMatch(reason);
+  it('shows a reply written after the analysis too, once the model gets to it', async () => {
+    fake.answerNext(fakeAnswers.jsonInPieces(ANSWER, 10));
+    const { shown, result } = analyzeShowing();
+    const { responseText, ...analysis } = ANSWER;
+    expect(await result).toEqual({ analysis, responseText });
+    expect(shown.at(-1)).toBe(responseText);
+  });
+
+  it('rejects a streamed answer that breaks off, even after its reply was shown', async () => {
+    const { responseText, ...analysis } = ANSWER;
+    const json = JSON.stringify({ responseText, ...analysis });
+    fake.answerNext(fakeAnswers.text(piecesOf(json.slice(0, json.indexOf('"entities"') + 14), 8)));
+    const { shown, result } = analyzeShowing();
+    const error = await failureOf(result);
+    expect(error.message).toMatch(/not a valid analysis/);
+    expect(shown.at(-1)).toBe(responseText);
+  });
+
+  it('waits for a slow model as long as it keeps writing: the deadline is for silence', async () => {
+    // 19 pieces 50 ms apart: more than twice the deadline in all, never silent for long.
+    fake.answerNext(fakeAnswers.jsonInPieces(ANSWER, 20, { delayMs: 50 }));
+    const started = performance.now();
+    const { result } = analyzeShowing({ timeoutMs: 400 });
+    expect((await result).responseText).toBe(ANSWER.responseText);
+    expect(performance.now() - started).toBeGreaterThan(800);
+  });
+
+  it('gives up on a model that goes silent half way, and closes the connection', async () => {
+    const { responseText, ...analysis } = ANSWER;
+    fake.answerNext(fakeAnswers.jsonInPieces({ responseText, ...analysis }, 20, { stall: true }));
+    const { shown, result } = analyzeShowing({ timeoutMs: 300 });
+    const error = await failureOf(result);
+    expect(error.message).toBe('The model did not answer within 0.3 s');
+    expect(shown.at(-1)).toBe(responseText);
+    await expect.poll(() => fake.requests[0]?.closedEarly).toBe(true);
+  });
+
+  it('stops writing when the caller aborts half way', async () => {
+    const { responseText, ...analysis } = ANSWER;
+    fake.answerNext(fakeAnswers.jsonInPieces({ responseText, ...analysis }, 10, { delayMs: 50 }));
+    const controller = new AbortController();
+    const { shown, result } = analyzeShowing({}, 'fintech companies', controller.signal);
+    await expect.poll(() => shown.length).toBeGreaterThan(1);
+    controller.abort();
+    const error = await failureOf(result);
+    expect(error.message).toBe('The request to the model was cancelled');
+    await expect.poll(() => fake.requests[0]?.closedEarly).toBe(true);
+    expect(shown.at(-1)?.length).toBeLessThan(responseText.length);
   });
 });

@@ -1,22 +1,23 @@
 /**
  * The `openai` AI engine (DESIGN.md "AI"): any OpenAI-compatible chat-completions endpoint (OpenAI, Azure,
- * Ollama, vLLM, LM Studio) through the Vercel AI SDK. The analysis is asked for as structured output and
- * checked against the shared schema; whatever goes wrong (an HTTP error, no answer in time, output that is not
- * a valid analysis) rejects, so the copilot answers spec 3 §8's fallback and charges nothing.
+ * Ollama, vLLM, LM Studio) through the Vercel AI SDK. The analysis is asked for as structured output in one
+ * streamed call, so the reply in it can be shown as it is written, and the whole answer is checked against the
+ * shared schema; whatever goes wrong (an HTTP error, silence, output that is not a valid analysis, a cancelled
+ * request) rejects, so the copilot answers spec 3 §8's fallback and charges nothing.
  */
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { APICallError, generateText, NoObjectGeneratedError, Output, RetryError, streamText } from 'ai';
+import { APICallError, NoObjectGeneratedError, Output, parsePartialJson, RetryError, streamText } from 'ai';
 import { z } from 'zod';
 import { analysisSchema } from '../../../shared/copilot.ts';
 import type { AiEngine } from '../port.ts';
-import { analysisInstructions, chatMessages, replyInstructions } from './prompt.ts';
+import { analysisInstructions, chatMessages } from './prompt.ts';
 
 export type OpenAiEngineOptions = {
   baseUrl: string;
   /** Sent as a bearer token; null for servers that need none (Ollama). Never logged or put in an error. */
   apiKey: string | null;
   model: string;
-  /** How long an analysis may take, and a streamed reply may go silent (default 20 s). */
+  /** How long the model may stay silent: before it starts writing, and between two pieces (default 20 s). */
   timeoutMs?: number;
   /** Retries of a failed call (429, 5xx) within that time (default 1). */
   maxRetries?: number;
@@ -24,9 +25,13 @@ export type OpenAiEngineOptions = {
 
 const DEFAULT_TIMEOUT_MS = 20_000;
 
-/** The model's answer: the analysis and the reply text, as one object. */
-const modelAnswerSchema = analysisSchema.extend({
+/**
+ * The model's answer: the reply text and the analysis, as one object. The reply comes first, so a model that
+ * writes the fields in the schema's order starts with what the chat shows while the rest is written.
+ */
+const modelAnswerSchema = z.object({
   responseText: z.string().trim().min(1, 'the reply must not be empty'),
+  ...analysisSchema.shape,
 });
 
 /** Why the engine failed, in one line a log can hold: no key, no prompt, no stack of SDK internals. */
@@ -67,59 +72,59 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): AiEngine {
   return {
     provider: 'openai',
 
-    async analyze(query, context, signal) {
-      const deadline = AbortSignal.timeout(timeoutMs);
-      try {
-        const { output } = await generateText({
-          model,
-          system: analysisInstructions(context),
-          messages: chatMessages(query, context),
-          output: Output.object({ schema: modelAnswerSchema, name: 'query_analysis' }),
-          providerOptions,
-          maxRetries,
-          abortSignal: signal ? AbortSignal.any([signal, deadline]) : deadline,
-        });
-        const { responseText, ...analysis } = output;
-        return { analysis, responseText };
-      } catch (err) {
-        throw failure(err, deadline, signal);
-      }
-    },
-
-    async *streamReply(query, context, signal) {
-      // The deadline is for silence, not length: it starts again with every piece.
+    async analyze(query, context, { signal, onReplyText } = {}) {
+      // One call: the analysis comes as a stream of JSON, and the reply in it is shown as it grows. The deadline
+      // is for silence, not length: it starts again whenever the model writes.
       const silence = new AbortController();
       let timer = setTimeout(() => silence.abort(), timeoutMs);
       const result = streamText({
         model,
-        system: replyInstructions(context),
+        system: analysisInstructions(context),
         messages: chatMessages(query, context),
+        output: Output.object({ schema: modelAnswerSchema, name: 'query_analysis' }),
         providerOptions,
         maxRetries,
         abortSignal: signal ? AbortSignal.any([signal, silence.signal]) : silence.signal,
-        // Errors reach the reader below; the SDK would otherwise print them to the console.
+        // Errors reach the loop below; the SDK would otherwise print them to the console.
         onError: () => {},
       });
-      let pieces = 0;
+      let written = '';
+      let shown = '';
       try {
         for await (const part of result.fullStream) {
           if (part.type === 'error') throw part.error;
           if (part.type === 'abort') throw new AiEngineError('aborted');
-          if (part.type === 'text-delta' && part.text) {
-            pieces++;
-            clearTimeout(timer);
-            yield part.text;
-            timer = setTimeout(() => silence.abort(), timeoutMs);
+          // Anything the model sends (text, or a reasoning model's thoughts) is a sign of life.
+          clearTimeout(timer);
+          timer = setTimeout(() => silence.abort(), timeoutMs);
+          if (part.type !== 'text-delta') continue;
+          written += part.text;
+          if (onReplyText) {
+            const reply = await replySoFar(written);
+            if (reply && reply !== shown) {
+              shown = reply;
+              onReplyText(reply);
+            }
           }
         }
+        // The whole answer, checked against the schema: invalid output rejects here.
+        const { responseText, ...analysis } = await result.output;
+        return { analysis, responseText };
       } catch (err) {
         throw failure(err, silence.signal, signal);
       } finally {
         clearTimeout(timer);
       }
-      if (pieces === 0) throw new AiEngineError('The model answered with no text');
     },
   };
+}
+
+/** The reply in an answer still being written (`{"responseText": "Looking for fin`), or null before it starts. */
+async function replySoFar(json: string): Promise<string | null> {
+  const { value } = await parsePartialJson(json);
+  const reply =
+    value && typeof value === 'object' ? (value as { responseText?: unknown }).responseText : null;
+  return typeof reply === 'string' ? reply.trimStart() : null;
 }
 
 const describe = (err: unknown) => (err instanceof Error ? err.message : String(err));

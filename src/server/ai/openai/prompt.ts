@@ -42,7 +42,8 @@ export function analysisInstructions(context: AnalyzeContext): string {
   const agents = Object.entries(INTENT_AGENT)
     .map(([intent, agent]) => `${intent} -> ${agent}`)
     .join(', ');
-  return `You are the copilot of Prospector, a sales-intelligence platform. Read the user's sales request and answer with one JSON object and nothing else, with these fields:
+  return `You are the copilot of Prospector, a sales-intelligence platform. Read the user's sales request and answer with one JSON object and nothing else, with these fields, in this order:
+- responseText: the reply shown in the chat, one to three plain sentences: what you understood and where you are taking the user, or your follow-up question.
 - intent: one of
 ${intents}
 - suggestedAgent: the agent that serves the request, one of ${SUGGESTED_AGENTS.join(', ')}. Usually by intent: ${agents}.
@@ -51,13 +52,6 @@ ${intents}
 - completeness: 0-100, how much of what the agent needs the request gives.
 - confidence: 0-100, how sure you are of the intent; below 50 for general_query.
 - followUpQuestions: questions that would fill in what is missing (at least one for general_query); else an empty list.
-- responseText: the reply shown in the chat, one to three plain sentences: what you understood and where you are taking the user, or your follow-up question.
-${situation(context)}`;
-}
-
-/** The system prompt of a streamed reply: plain text for the chat. */
-export function replyInstructions(context: AnalyzeContext): string {
-  return `You are the copilot of Prospector, a sales-intelligence platform with agents that find companies and people, answer sales questions, respond to RFPs, write documents and search the user's files. Reply to the user in one to three plain sentences: say what you understood and which agent can help, or ask what is missing. No Markdown.
 ${situation(context)}`;
 }
 

@@ -173,7 +173,14 @@ export async function sendMessage(
   engine: AiEngine,
   vocabulary: Vocabulary,
   caller: Caller,
-  input: { text: string; sessionId?: string; context: MessageContext },
+  input: {
+    text: string;
+    sessionId?: string;
+    context: MessageContext;
+    /** The request's signal, and the reply as a model writes it (see `AnalyzeInput`). */
+    signal?: AbortSignal;
+    onReplyText?: (textSoFar: string) => void;
+  },
   logger: Logger,
 ): Promise<SendMessageResponse> {
   const { db } = deps.database;
@@ -193,6 +200,8 @@ export async function sendMessage(
         query: text,
         context: { path: context.path, history },
         handoff: { sessionId: input.sessionId ?? null, returnRoute: '/chat' },
+        signal: input.signal,
+        onReplyText: input.onReplyText,
       },
       logger,
     );

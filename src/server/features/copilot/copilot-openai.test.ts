@@ -1,10 +1,11 @@
 /**
  * The copilot with `AI_PROVIDER=openai`, end to end through the HTTP app, against a fake OpenAI-compatible
  * server (tests/helpers/fake-openai.ts): the model's analysis with our filter validation and hand-off for one
- * credit, spec 3 §8's fallback for free when the model fails, the chat history sent along, and the key kept
- * out of the logs.
+ * credit, spec 3 §8's fallback for free when the model fails, the chat history sent along, the key kept out of
+ * the logs, and the chat's reply streamed as server-sent events while the model writes it.
  */
 import { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../../tests/helpers/app.ts';
@@ -13,9 +14,13 @@ import { type Backend, backends, type TestDatabase } from '../../../../tests/hel
 import { type FakeOpenAi, fakeAnswers, startFakeOpenAi } from '../../../../tests/helpers/fake-openai.ts';
 import {
   type AnalyzeResponse,
+  CHAT_EVENTS,
   FALLBACK_ANALYSIS,
+  type ReplyTextEvent,
   type SendMessageResponse,
 } from '../../../shared/copilot.ts';
+import { readServerEvents, type ServerEvent } from '../../../shared/sse.ts';
+import { queryRows } from '../../db/client.ts';
 import { companyMaster } from '../../db/schema.ts';
 import { seedReferenceData } from '../../db/seed/seed.ts';
 import type { App } from '../../http/app.ts';
@@ -32,6 +37,21 @@ const MODEL_ANSWER = {
   confidence: 88,
   responseText: 'Fintech companies in Germany with 50-200 employees, coming up.',
 };
+const { responseText: MODEL_REPLY, ...MODEL_ANALYSIS } = MODEL_ANSWER;
+/** As a model asked for structured output writes it: the reply first (the schema's order). */
+const REPLY_FIRST = { responseText: MODEL_REPLY, ...MODEL_ANALYSIS };
+
+/** Every event of a whole stream (the parser the web app reads it with). */
+async function allEvents(response: Response): Promise<ServerEvent[]> {
+  if (!response.body) throw new Error('no body');
+  const events: ServerEvent[] = [];
+  for await (const event of readServerEvents(response.body)) events.push(event);
+  return events;
+}
+const textsOf = (events: ServerEvent[]) =>
+  events
+    .filter((e) => e.event === CHAT_EVENTS.replyText)
+    .map((e) => (JSON.parse(e.data) as ReplyTextEvent).text);
 
 describe.each(backends())('the copilot with an OpenAI-compatible model on $name', (backend: Backend) => {
   let database: TestDatabase;
@@ -160,5 +180,132 @@ describe.each(backends())('the copilot with an OpenAI-compatible model on $name'
       { role: 'assistant', content: MODEL_ANSWER.responseText },
       { role: 'user', content: 'and in Austria?' },
     ]);
+  });
+  describe('the chat with Accept: text/event-stream', () => {
+    const STREAM = { accept: 'text/event-stream' };
+    const sendStreaming = (body: object, client = ada) =>
+      client.request('POST', '/api/v1/copilot/messages', body, STREAM);
+    const messagesIn = async (sessionId: string) =>
+      (
+        (await (await ada.request('GET', `/api/v1/copilot/sessions/${sessionId}`)).json()) as {
+          messages: { role: string; content: string }[];
+        }
+      ).messages.map((m) => [m.role, m.content]);
+    const storedCount = async () =>
+      (await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from copilot_messages`))[0]
+        ?.n;
+
+    it('sends the reply as it grows, then the stored message, from one model call for one credit', async () => {
+      fake.answerNext(fakeAnswers.jsonInPieces(REPLY_FIRST, 8));
+      const before = await remaining();
+      const response = await sendStreaming({ text: 'fintech companies in germany' });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toContain('text/event-stream');
+      const events = await allEvents(response);
+
+      const texts = textsOf(events);
+      expect(texts.length).toBeGreaterThan(3);
+      for (const [i, text] of texts.entries()) {
+        if (i > 0) expect(text.startsWith(texts[i - 1] ?? '') && text !== texts[i - 1]).toBe(true);
+      }
+      expect(texts.at(-1)).toBe(MODEL_REPLY);
+      // The reply texts come first, the message last, and nothing after it.
+      expect(events.map((e) => e.event)).toEqual([...texts.map(() => 'reply-text'), 'message']);
+
+      const sent = JSON.parse(events.at(-1)?.data ?? '') as SendMessageResponse;
+      expect(sent.reply.content).toBe(MODEL_REPLY);
+      expect(sent.reply.analysis).toMatchObject({
+        analysis: MODEL_ANALYSIS,
+        fallback: false,
+        creditsCharged: 1,
+      });
+      expect(await remaining()).toBe(before - 1);
+      expect(fake.requests).toHaveLength(1);
+      expect(fake.requests[0]?.body.stream).toBe(true);
+      expect(await messagesIn(sent.sessionId)).toEqual([
+        ['user', 'fintech companies in germany'],
+        ['assistant', MODEL_REPLY],
+      ]);
+    });
+
+    it('ends streamed output that is not a valid analysis in the free fallback, stored as the reply', async () => {
+      const json = JSON.stringify(REPLY_FIRST);
+      // The reply is written whole, then the JSON breaks off.
+      fake.answerNext(fakeAnswers.text([json.slice(0, 40), json.slice(40, json.indexOf('"entities"') + 12)]));
+      const before = await remaining();
+      const events = await allEvents(await sendStreaming({ text: 'fintech companies in germany' }));
+      expect(textsOf(events).at(-1)).toBe(MODEL_REPLY);
+      expect(events.at(-1)?.event).toBe('message');
+      const sent = JSON.parse(events.at(-1)?.data ?? '') as SendMessageResponse;
+      expect(sent.reply.content).toBe(FALLBACK_ANALYSIS.responseText);
+      expect(sent.reply.analysis).toMatchObject({ fallback: true, creditsCharged: 0 });
+      expect(await remaining()).toBe(before);
+      expect(await messagesIn(sent.sessionId)).toEqual([
+        ['user', 'fintech companies in germany'],
+        ['assistant', FALLBACK_ANALYSIS.responseText],
+      ]);
+    });
+
+    it("sends a command's reply as the one message event, without asking the model", async () => {
+      const events = await allEvents(await sendStreaming({ text: 'go to my companies' }));
+      expect(events.map((e) => e.event)).toEqual(['message']);
+      expect((JSON.parse(events[0]?.data ?? '') as SendMessageResponse).reply.command?.navigateTo).toBe(
+        '/sales-account-development/research?myCompanies=true',
+      );
+      expect(fake.requests).toHaveLength(0);
+    });
+
+    it('answers refusals known before the reply starts as plain HTTP errors', async () => {
+      const bad = await sendStreaming({ text: '   ' });
+      expect(bad.status).toBe(400);
+      expect(bad.headers.get('content-type')).toContain('application/json');
+      const unknown = await sendStreaming({ text: 'hello', sessionId: crypto.randomUUID() });
+      expect(unknown.status).toBe(404);
+      expect((await unknown.json()).error.message).toBe('Chat session not found');
+
+      const eve = authClient(app);
+      await eve.signUp('eve@example.com', 'violet-harbor-42', 'Eve');
+      const eveId = (await eve.session())?.user.id ?? '';
+      await eve.request('GET', '/api/v1/credits');
+      await database.db.execute(
+        sql`update user_credits set used_credits = total_credits where user_id = ${eveId}`,
+      );
+      const broke = await sendStreaming({ text: 'fintech companies in germany' }, eve);
+      expect(broke.status).toBe(402);
+      expect((await broke.json()).error.message).toBe('Insufficient credits. Required: 1, Available: 0');
+      // The model was never asked.
+      expect(fake.requests).toHaveLength(0);
+    });
+
+    it('cancels the model call when the client goes away, and charges and stores nothing', async () => {
+      fake.answerNext(fakeAnswers.jsonInPieces(REPLY_FIRST, 6, { delayMs: 40 }));
+      const before = await remaining();
+      const stored = await storedCount();
+      const client = new AbortController();
+      const response = await app.request('/api/v1/copilot/messages', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: ada.cookie, ...STREAM },
+        body: JSON.stringify({ text: 'fintech companies in germany' }),
+        signal: client.signal,
+      });
+      expect(response.status).toBe(200);
+      if (!response.body) throw new Error('no body');
+      const events: ServerEvent[] = [];
+      for await (const event of readServerEvents(response.body)) {
+        events.push(event);
+        if (event.event === 'reply-text') client.abort();
+      }
+      await expect.poll(() => fake.requests[0]?.closedEarly).toBe(true);
+      expect(events.some((e) => e.event === 'message')).toBe(false);
+      expect(await remaining()).toBe(before);
+      expect(await storedCount()).toBe(stored);
+    });
+
+    it('documents both answers in the OpenAPI document', async () => {
+      const doc = await (await app.request('/api/openapi.json')).json();
+      const ok = doc.paths['/api/v1/copilot/messages'].post.responses['200'];
+      expect(Object.keys(ok.content)).toEqual(['application/json', 'text/event-stream']);
+      expect(ok.content['application/json'].schema.properties).toHaveProperty('reply');
+    });
   });
 });

@@ -9,6 +9,7 @@ import { createTestApp } from '../../../../tests/helpers/app.ts';
 import { type AuthClient, authClient } from '../../../../tests/helpers/auth.ts';
 import { type Backend, backends, type TestDatabase } from '../../../../tests/helpers/databases.ts';
 import type { AnalyzeResponse, SendMessageResponse } from '../../../shared/copilot.ts';
+import { readServerEvents, type ServerEvent } from '../../../shared/sse.ts';
 import { queryRows } from '../../db/client.ts';
 import { companyMaster } from '../../db/schema.ts';
 import { seedReferenceData } from '../../db/seed/seed.ts';
@@ -140,6 +141,49 @@ describe.each(backends())('the copilot on $name', (backend: Backend) => {
     expect(hello.body.analysis.confidence).toBeLessThan(50);
     expect(hello.body.handoff).toBeNull();
     expect(hello.body.analysis.followUpQuestions.length).toBeGreaterThan(0);
+  });
+
+  it('answers the chat as server-sent events when asked: the one message event, stored and charged', async () => {
+    const before = await remaining(ada);
+    const response = await ada.request(
+      'POST',
+      '/api/v1/copilot/messages',
+      { text: 'fintech firms in germany' },
+      { accept: 'text/event-stream' },
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/event-stream');
+    const events: ServerEvent[] = [];
+    for await (const event of readServerEvents(response.body ?? new ReadableStream())) events.push(event);
+    // The built-in engine answers at once: no reply text before the message.
+    expect(events.map((e) => e.event)).toEqual(['message']);
+    const sent = JSON.parse(events[0]?.data ?? '') as SendMessageResponse;
+    expect(sent.reply.analysis).toMatchObject({ analysis: { intent: 'company_search' }, creditsCharged: 1 });
+    expect(await remaining(ada)).toBe(before - 1);
+    const session = await (await ada.request('GET', `/api/v1/copilot/sessions/${sent.sessionId}`)).json();
+    expect(session.messages.map((m: { id: string }) => m.id)).toEqual([sent.message.id, sent.reply.id]);
+    expect(session.messages[1].content).toBe(sent.reply.content);
+    // Later tests count every stored message.
+    expect((await ada.request('DELETE', `/api/v1/copilot/sessions/${sent.sessionId}`)).status).toBe(204);
+  });
+
+  it('refuses a streamed chat request without credits with a plain 402, storing nothing', async () => {
+    const zed = authClient(app);
+    await zed.signUp('zed@example.com', 'violet-harbor-42', 'Zed');
+    const zedId = (await zed.session())?.user.id ?? '';
+    await zed.request('GET', '/api/v1/credits');
+    await database.db.execute(
+      sql`update user_credits set used_credits = total_credits where user_id = ${zedId}`,
+    );
+    const response = await zed.request(
+      'POST',
+      '/api/v1/copilot/messages',
+      { text: 'fintech firms in germany' },
+      { accept: 'text/event-stream' },
+    );
+    expect(response.status).toBe(402);
+    expect((await response.json()).error.message).toBe('Insufficient credits. Required: 1, Available: 0');
+    expect((await (await zed.request('GET', '/api/v1/copilot/sessions')).json()).sessions).toEqual([]);
   });
 
   it('keeps the conversation on the server, for its owner only', async () => {

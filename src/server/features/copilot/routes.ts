@@ -1,4 +1,6 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { accepts } from 'hono/accepts';
 import {
   analysisSchema,
   CHAT_HISTORY_SENT,
@@ -11,6 +13,7 @@ import { error, filterValidationSchema, json } from '../../http/openapi.ts';
 import { requireCaller } from '../../http/session.ts';
 import type { Vocabulary } from '../companies/vocabulary.ts';
 import { deleteSession, getSession, listSessions, SESSION_NOT_FOUND, sendMessage } from './chat.ts';
+import { replyEvents } from './reply-events.ts';
 import { analyzeRequest } from './service.ts';
 
 /** Same-site app paths only: a return route is navigated to and must never lead off the product. */
@@ -99,6 +102,14 @@ const messageBody = z
   })
   .strict();
 
+/** The chat answers server-sent events to a client that asks for them before JSON. */
+const wantsEvents = (c: Context) =>
+  accepts(c, {
+    header: 'Accept',
+    supports: ['application/json', 'text/event-stream'],
+    default: 'application/json',
+  }) === 'text/event-stream';
+
 const sessionId = z.object({ id: z.uuid({ error: 'must be a chat session id (UUID)' }) });
 
 const routes = {
@@ -122,12 +133,30 @@ const routes = {
     tags: ['Copilot'],
     summary:
       'Send a chat message: a command (revenue, status, prospect, navigation, refresh; spec 3 §5) is carried out on the prospect in context, free; anything else is analysed as by /analyze (one ai_query credit). Both messages are stored in the session (a new one when none is given).',
+    description:
+      'Answers JSON by default. With `Accept: text/event-stream` it answers server-sent events instead: ' +
+      '`reply-text` (data `{"text": "<the reply so far>"}`) each time the reply grows while a language model ' +
+      'writes it (none for a command or the built-in engine), then `message` with the JSON body of the 200 ' +
+      'answer, or `error` with an error body `{"error": {"code", "message"}}`. Errors known before the reply ' +
+      'starts (400, 401, 402, 404) are plain HTTP errors. A client that goes away cancels the model call, and ' +
+      'nothing is charged or stored.',
     request: { body: { content: { 'application/json': { schema: messageBody } }, required: true } },
     responses: {
-      200: json(
-        z.object({ sessionId: z.string(), message: messageSchema, reply: messageSchema }),
-        'The stored message and the reply',
-      ),
+      200: {
+        description: 'The stored message and the reply, as JSON or as server-sent events',
+        content: {
+          'application/json': {
+            schema: z.object({ sessionId: z.string(), message: messageSchema, reply: messageSchema }),
+          },
+          'text/event-stream': {
+            schema: z.string().openapi({
+              example:
+                'event: reply-text\ndata: {"text":"Fintech companies"}\n\n' +
+                'event: message\ndata: {"sessionId":"…","message":{…},"reply":{…}}\n\n',
+            }),
+          },
+        },
+      },
       400: error('Invalid input'),
       401: error('User not authenticated'),
       402: error('Insufficient credits. Required: {n}, Available: {m}'),
@@ -195,6 +224,7 @@ export function copilotRoutes(deps: AppDeps, vocabulary: Vocabulary, engine: AiE
         query,
         context: { path: context.path, history: context.history?.slice(-CHAT_HISTORY_SENT) },
         handoff: { sessionId: context.sessionId, returnRoute: context.path ?? '/chat' },
+        signal: c.req.raw.signal,
       },
       c.var.logger,
     );
@@ -203,15 +233,17 @@ export function copilotRoutes(deps: AppDeps, vocabulary: Vocabulary, engine: AiE
 
   app.openapi(routes.send, async (c) => {
     const { text, sessionId, context } = c.req.valid('json');
-    const sent = await sendMessage(
-      deps,
-      engine,
-      vocabulary,
-      c.var.caller,
-      { text, sessionId, context },
-      c.var.logger,
-    );
-    return c.json(sent, 200);
+    const send = (onReplyText?: (textSoFar: string) => void) =>
+      sendMessage(
+        deps,
+        engine,
+        vocabulary,
+        c.var.caller,
+        { text, sessionId, context, signal: c.req.raw.signal, onReplyText },
+        c.var.logger,
+      );
+    if (wantsEvents(c)) return replyEvents(c, send);
+    return c.json(await send(), 200);
   });
 
   app.openapi(routes.sessions, async (c) =>

@@ -9,6 +9,7 @@ import { validateFilters } from '../../../shared/filter-validator.ts';
 import type { AiEngine, AnalyzeContext } from '../../ai/port.ts';
 import type { AppDeps, Caller } from '../../context.ts';
 import { type Db, queryRows } from '../../db/client.ts';
+import { AppError } from '../../http/errors.ts';
 import type { Logger } from '../../logger.ts';
 import type { Vocabulary } from '../companies/vocabulary.ts';
 import { type HandoffOptions, handoffFor } from './handoff.ts';
@@ -26,17 +27,34 @@ export type AnalyzeInput = {
   query: string;
   context: AnalyzeContext;
   handoff: HandoffOptions;
+  /** The request's signal: a client that goes away cancels the model's call, and nothing is charged. */
+  signal?: AbortSignal;
+  /** The reply written so far, while a model writes it (the chat shows it as it comes). */
+  onReplyText?: (textSoFar: string) => void;
 };
 
-/** The engine's analysis, or spec 3 §8's fallback when it fails (logged, never charged). */
+export const REQUEST_CANCELLED = 'The request was cancelled before the answer was ready';
+
+/**
+ * The engine's analysis, or spec 3 §8's fallback when it fails (logged, never charged). A request the client
+ * cancelled gets neither: nobody is there to read it, so nothing is charged or stored.
+ */
 async function analyzeOrFallback(
   engine: AiEngine,
   input: AnalyzeInput,
   logger: Logger,
 ): Promise<EngineAnalysis & { fallback: boolean }> {
+  const { signal, onReplyText } = input;
   try {
-    return { ...(await engine.analyze(input.query, input.context)), fallback: false };
+    return {
+      ...(await engine.analyze(input.query, input.context, { signal, onReplyText })),
+      fallback: false,
+    };
   } catch (err) {
+    if (signal?.aborted) {
+      logger.info({ provider: engine.provider }, 'copilot analysis cancelled by the client');
+      throw new AppError('BAD_REQUEST', 400, REQUEST_CANCELLED);
+    }
     logger.warn({ err, provider: engine.provider }, 'copilot analysis failed; answering with the fallback');
     return { ...FALLBACK_ANALYSIS, fallback: true };
   }

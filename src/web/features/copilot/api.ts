@@ -3,8 +3,14 @@
  * sessions kept on the server. Shapes: src/shared/copilot.ts, routes in src/server/features/copilot/routes.ts.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ChatMessage, ChatSessionSummary, SendMessageResponse } from '../../../shared/copilot.ts';
-import { apiFetch } from '../../lib/api.ts';
+import {
+  CHAT_EVENTS,
+  type ChatMessage,
+  type ChatSessionSummary,
+  type ReplyTextEvent,
+  type SendMessageResponse,
+} from '../../../shared/copilot.ts';
+import { ApiError, apiEvents, apiFetch, eventError } from '../../lib/api.ts';
 
 export type { ChatMessage, ChatSessionSummary, SendMessageResponse };
 
@@ -16,8 +22,16 @@ export type SendMessageInput = {
   prospectId?: string | null;
 };
 
-export const sendCopilotMessage = ({ text, sessionId, path, prospectId }: SendMessageInput) =>
-  apiFetch<SendMessageResponse>('/api/v1/copilot/messages', {
+/**
+ * Sends a message and reads the answer as server-sent events: `onReplyText` gets the reply so far while a model
+ * writes it (never for a command or the built-in engine), and the promise resolves with the stored message and
+ * the final reply. Refusals (401, 402...) and a stream that breaks off throw ApiError.
+ */
+export async function sendCopilotMessage(
+  { text, sessionId, path, prospectId }: SendMessageInput,
+  onReplyText?: (textSoFar: string) => void,
+): Promise<SendMessageResponse> {
+  const events = apiEvents('/api/v1/copilot/messages', {
     method: 'POST',
     body: {
       text,
@@ -25,6 +39,13 @@ export const sendCopilotMessage = ({ text, sessionId, path, prospectId }: SendMe
       context: { path, ...(prospectId ? { prospectId } : {}) },
     },
   });
+  for await (const { event, data } of events) {
+    if (event === CHAT_EVENTS.replyText) onReplyText?.((JSON.parse(data) as ReplyTextEvent).text);
+    else if (event === CHAT_EVENTS.message) return JSON.parse(data) as SendMessageResponse;
+    else if (event === CHAT_EVENTS.error) throw eventError(data);
+  }
+  throw new ApiError('The answer broke off before it was complete.', 502, null);
+}
 
 export const copilotSessionsQueryOptions = () =>
   queryOptions({

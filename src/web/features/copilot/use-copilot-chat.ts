@@ -1,6 +1,7 @@
 /**
  * The copilot chat's state (spec 3 §2 "Copilot chat"): the user's message, then a streaming placeholder
- * ("I'm analyzing your request...") that the answer replaces; no second message while one is processed;
+ * ("I'm analyzing your request...") that the answer replaces: a model's reply as it is written, then the final
+ * message; the built-in engine's answer at once, typed. No second message while one is processed;
  * clearing starts a new session. The messages live on the server, so the last session comes back in another
  * browser too; this browser remembers which session is open under `currentChatSession`.
  */
@@ -13,9 +14,9 @@ import { type ChatMessage, copilotSessionQueryOptions, sendCopilotMessage } from
 import { addRecentQuery } from './recent-queries.ts';
 
 export type UiMessage = ChatMessage & {
-  /** The placeholder while the server works. */
+  /** The placeholder while the server works (its text grows while a model writes the reply). */
   streaming?: boolean;
-  /** Arrived in this page view: shown with the typing effect (history is shown at once). */
+  /** Arrived whole in this page view: shown with the typing effect (history and streamed replies at once). */
   fresh?: boolean;
   failed?: boolean;
 };
@@ -94,8 +95,16 @@ export function useCopilotChat({ path, prospectId, onReply, resume = false }: Co
       const mine = localMessage('user', text);
       const placeholder = localMessage('assistant', COPILOT_TEXTS.analyzing, { streaming: true });
       setMessages((current) => [...current, mine, placeholder]);
+      // A model's reply replaces the placeholder as it is written; it is then shown whole, not typed again.
+      let streamed = false;
+      const showSoFar = (textSoFar: string) => {
+        streamed = true;
+        setMessages((current) =>
+          current.map((m) => (m.id === placeholder.id ? { ...m, content: textSoFar } : m)),
+        );
+      };
       try {
-        const answer = await sendCopilotMessage({ text, sessionId, path, prospectId });
+        const answer = await sendCopilotMessage({ text, sessionId, path, prospectId }, showSoFar);
         setSessionId(answer.sessionId);
         if (resume) storeSession(answer.sessionId);
         setMessages((current) =>
@@ -103,7 +112,7 @@ export function useCopilotChat({ path, prospectId, onReply, resume = false }: Co
             m.id === mine.id
               ? answer.message
               : m.id === placeholder.id
-                ? { ...answer.reply, fresh: true }
+                ? { ...answer.reply, fresh: !streamed }
                 : m,
           ),
         );

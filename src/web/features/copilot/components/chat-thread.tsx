@@ -36,6 +36,8 @@ export function ChatThread({ messages, onOpenAgent, compact = false }: ThreadPro
             key={message.id}
             data-chat-message={message.role}
             data-streaming={message.streaming || undefined}
+            // A reply still being written is read out once it is whole, not at every word.
+            aria-busy={message.streaming || undefined}
           >
             {message.role === 'user' ? (
               <UserBubble text={message.content} />

@@ -30,7 +30,7 @@ export function ChatPage({ isAvailable }: { isAvailable: RouteAvailability }) {
   const empty = chat.messages.length === 0 && !chat.loadingHistory;
 
   return (
-    <div className="mx-auto flex h-[calc(100dvh-4rem)] max-w-6xl gap-6 px-4 py-6 sm:px-8 md:h-[calc(100dvh-2rem)]">
+    <div className="mx-auto flex h-[calc(100dvh-4rem-var(--mobile-nav-height))] max-w-6xl gap-6 px-4 py-6 sm:px-8 md:h-[calc(100dvh-2rem)]">
       <aside className="hidden w-60 shrink-0 flex-col gap-3 lg:flex" aria-label="Conversations">
         <Button variant="outline" onClick={chat.clear} disabled={chat.processing}>
           <MessageSquarePlus aria-hidden />
