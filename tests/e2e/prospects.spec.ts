@@ -124,6 +124,13 @@ describeInBrowser('prospects', (browser) => {
       expect(await seriousA11yViolations(page)).toEqual([]);
       await page.getByRole('link', { name: 'Microsoft' }).click();
       await page.waitForURL(PROSPECT_URL);
+
+      // The home hub shows the pipeline and leads to account management.
+      await page.goto('/app');
+      await page.locator('[data-pipeline-realistic]').waitFor();
+      expect(await page.locator('[data-pipeline-realistic]').textContent()).toBe('$2.5M');
+      await page.getByRole('link', { name: 'Account management' }).click();
+      await page.waitForURL(/\/account-management$/);
       expectNoErrors(errors, 'prospects');
     } finally {
       await close();

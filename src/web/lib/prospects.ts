@@ -1,9 +1,10 @@
 /**
- * Adding to prospects from anywhere (the company page, People Finder's contact drawer): the one call and the
- * query keys the prospects feature keeps its data under, so an addition shows up there at once.
+ * Prospects from anywhere: adding one (the company page, People Finder's contact drawer), the pipeline at a
+ * glance (the home hub), and the query keys the prospects feature keeps its data under, so a change shows up
+ * there at once.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AddedProspect, ProspectCreate } from '../../shared/prospects.ts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AddedProspect, ProspectCreate, ProspectList } from '../../shared/prospects.ts';
 import { apiFetch } from './api.ts';
 import { toast, toastFailure } from './toast.ts';
 
@@ -34,3 +35,13 @@ export function useAddProspect() {
     onError: (err) => toastFailure('Could not add to prospects', err),
   });
 }
+
+export const ACCOUNT_MANAGEMENT_PATH = '/account-management';
+
+/** How many prospects there are and the pipeline their forecasts add up to (the list's totals, no rows). */
+export const usePipelineSummary = () =>
+  useQuery({
+    queryKey: [...prospectListKey, 'summary'],
+    queryFn: () => apiFetch<ProspectList>('/api/v1/prospects?limit=1'),
+    select: ({ total, totals }) => ({ total, totals }),
+  });

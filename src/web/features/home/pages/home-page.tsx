@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { AGENTS, type AgentId } from '../../../../shared/agents.ts';
 import { usernameFromEmail } from '../../../../shared/auth.ts';
 import { PROFILE_ERRORS, type Profile, summarizeSegments } from '../../../../shared/profile.ts';
+import { formatMillions } from '../../../../shared/prospects.ts';
 import { LoadError } from '../../../components/load-error.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -13,6 +14,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
 // The home hub is where the profile is summarised; the profile feature owns how it is fetched and cached.
 import { useProfile } from '../../../lib/profile.ts';
+import { ACCOUNT_MANAGEMENT_PATH, usePipelineSummary } from '../../../lib/prospects.ts';
 import { useSession } from '../../../lib/session.ts';
 
 /** Spec 1 §1: the five agents with a screen of their own; Sofia and Marcus exist only in marketing copy. */
@@ -175,6 +177,43 @@ function IcpCard() {
   );
 }
 
+/** The prospects being worked and the realistic pipeline, with the way to account management. */
+function PipelineCard() {
+  const summary = usePipelineSummary();
+  return (
+    <HomeCard title="Your pipeline" description="The prospects you track, with their forecasts and momentum.">
+      {summary.isPending ? (
+        <div role="status" aria-label="Loading your pipeline" className="flex flex-col gap-3">
+          <Skeleton className="h-8 w-28" />
+          <Skeleton className="h-4 w-40" />
+        </div>
+      ) : summary.isError ? (
+        <LoadError message="Could not load your prospects" onRetry={() => summary.refetch()} />
+      ) : summary.data.total === 0 ? (
+        <p className="text-sm text-muted-foreground">
+          No prospects yet. Use "Add to prospects" on a company's page, or tell the copilot "create a prospect
+          for Acme".
+        </p>
+      ) : (
+        <div className="flex flex-col gap-1">
+          <p className="text-2xl font-semibold tabular-nums" data-pipeline-realistic>
+            {formatMillions(summary.data.totals.realistic)}
+          </p>
+          <p className="text-sm text-muted-foreground">
+            Realistic pipeline over {summary.data.total} {summary.data.total === 1 ? 'prospect' : 'prospects'}
+          </p>
+        </div>
+      )}
+      <Button asChild variant="outline" className="mt-4 self-start">
+        <Link to={ACCOUNT_MANAGEMENT_PATH}>
+          Account management
+          <ArrowRight className="size-4" aria-hidden />
+        </Link>
+      </Button>
+    </HomeCard>
+  );
+}
+
 function AgentLaunchers() {
   const id = useId();
   const agents = AGENTS.filter((agent) => WORKING_AGENTS.includes(agent.id));
@@ -254,6 +293,7 @@ export function HomePage() {
         {/* The credit balance (spec 2) joins the ICP card in this column; until then it shows nothing. */}
         <div className="flex flex-col gap-6">
           <IcpCard />
+          <PipelineCard />
         </div>
       </div>
       <AgentLaunchers />
