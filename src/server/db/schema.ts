@@ -821,3 +821,202 @@ export const agentWorkflowState = pgTable(
   },
   (t) => [ownedBy('agent_workflow_state_owner', t.userId)],
 ).enableRLS();
+
+// ---------------------------------------------------------------------------------------------------------
+// Knowledge base (issue 8; spec 3 §3): documents, their passages, and the graph of entities and relationships
+// drawn from them, each row pointing back to the passages it came from.
+// ---------------------------------------------------------------------------------------------------------
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * Spec 3 `document_references`: one uploaded document and where its processing stands. The original lives in
+ * `document_files` so that listing documents never reads their bytes.
+ */
+export const documentReferences = pgTable(
+  'document_references',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userRef(),
+    title: text('title').notNull(),
+    filename: text('filename').notNull(),
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    /** SHA-256 of the original, hex: the same file uploaded again is the same document. */
+    checksum: text('checksum').notNull(),
+    /** 'upload', or 'demo' for the library a new workspace starts with (removable in one click). */
+    sourceType: text('source_type', { enum: ['upload', 'demo'] })
+      .notNull()
+      .default('upload'),
+    status: text('status', { enum: ['queued', 'processing', 'indexed', 'failed'] })
+      .notNull()
+      .default('queued'),
+    /** What processing is doing now: extracting, chunking, extracting entities, linking, indexed. */
+    stage: text('stage').notNull().default('queued'),
+    progress: smallint('progress').notNull().default(0),
+    error: text('error'),
+    pageCount: integer('page_count'),
+    chunkCount: integer('chunk_count').notNull().default(0),
+    jobId: uuid('job_id'),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One document per file name and user: uploading a changed file replaces what the old one contributed.
+    uniqueIndex('document_references_user_filename').on(t.userId, t.filename),
+    index('document_references_user_created_idx').on(t.userId, t.createdAt),
+    check('document_references_progress_range', sql`${t.progress} between 0 and 100`),
+    ownedBy('document_references_owner', t.userId),
+  ],
+).enableRLS();
+
+/** The original bytes of a document, in the database so that every server instance can serve them. */
+export const documentFiles = pgTable(
+  'document_files',
+  {
+    documentId: uuid('document_id')
+      .primaryKey()
+      .references(() => documentReferences.id, { onDelete: 'cascade' }),
+    userId: userRef(),
+    content: bytea('content').notNull(),
+  },
+  (t) => [ownedBy('document_files_owner', t.userId)],
+).enableRLS();
+
+/** A passage of a document: what retrieval finds and what an answer cites (with its page or heading path). */
+export const documentChunks = pgTable(
+  'document_chunks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userRef(),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documentReferences.id, { onDelete: 'cascade' }),
+    ordinal: integer('ordinal').notNull(),
+    /** The heading path ("Access Control > Multi-factor Authentication"), or null where the format has none. */
+    section: text('section'),
+    /** The PDF page the passage starts on (1-based). */
+    page: integer('page'),
+    text: text('text').notNull(),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', coalesce(section, '')), 'A') || setweight(to_tsvector('english', text), 'B')`,
+    ),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('document_chunks_document_ordinal').on(t.documentId, t.ordinal),
+    index('document_chunks_search_idx').using('gin', t.searchVector),
+    index('document_chunks_user_idx').on(t.userId),
+    ownedBy('document_chunks_owner', t.userId),
+  ],
+).enableRLS();
+
+/** Spec 3 `knowledge_entities`: one canonical entity per user, type and canonical name, merged across documents. */
+export const knowledgeEntities = pgTable(
+  'knowledge_entities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userRef(),
+    /** How it is shown: the most frequent spelling ("Acme Corporation"). */
+    name: text('name').notNull(),
+    /** The merge key ("acme" for "Acme Corp" and "Acme Corporation"). */
+    canonicalName: text('canonical_name').notNull(),
+    entityType: text('entity_type', {
+      enum: ['organization', 'person', 'product', 'technology', 'place', 'money', 'date', 'term'],
+    }).notNull(),
+    mentionCount: integer('mention_count').notNull().default(0),
+    documentCount: integer('document_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('knowledge_entities_user_key').on(t.userId, t.entityType, t.canonicalName),
+    index('knowledge_entities_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    ownedBy('knowledge_entities_owner', t.userId),
+  ],
+).enableRLS();
+
+/** Spec 3 `knowledge_relationships`: two entities found together, the phrase linking them, weighted by evidence. */
+export const knowledgeRelationships = pgTable(
+  'knowledge_relationships',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userRef(),
+    sourceEntityId: uuid('source_entity_id')
+      .notNull()
+      .references(() => knowledgeEntities.id, { onDelete: 'cascade' }),
+    targetEntityId: uuid('target_entity_id')
+      .notNull()
+      .references(() => knowledgeEntities.id, { onDelete: 'cascade' }),
+    /** The linking phrase, normalised ("implements", "is required for"), or 'mentioned with'. */
+    relation: text('relation').notNull(),
+    /** How many passages say so. */
+    weight: integer('weight').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('knowledge_relationships_user_key').on(
+      t.userId,
+      t.sourceEntityId,
+      t.targetEntityId,
+      t.relation,
+    ),
+    index('knowledge_relationships_target_idx').on(t.targetEntityId),
+    ownedBy('knowledge_relationships_owner', t.userId),
+  ],
+).enableRLS();
+
+/** Spec 3 `entity_document_refs`: where an entity is mentioned (the evidence it stands on). */
+export const entityDocumentRefs = pgTable(
+  'entity_document_refs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userRef(),
+    entityId: uuid('entity_id')
+      .notNull()
+      .references(() => knowledgeEntities.id, { onDelete: 'cascade' }),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documentReferences.id, { onDelete: 'cascade' }),
+    chunkId: uuid('chunk_id')
+      .notNull()
+      .references(() => documentChunks.id, { onDelete: 'cascade' }),
+    mentionCount: integer('mention_count').notNull().default(1),
+  },
+  (t) => [
+    uniqueIndex('entity_document_refs_entity_chunk').on(t.entityId, t.chunkId),
+    index('entity_document_refs_chunk_idx').on(t.chunkId),
+    index('entity_document_refs_document_idx').on(t.documentId),
+    ownedBy('entity_document_refs_owner', t.userId),
+  ],
+).enableRLS();
+
+/** Spec 3 `relationship_document_refs`: the passages a relationship was read from, with the sentence. */
+export const relationshipDocumentRefs = pgTable(
+  'relationship_document_refs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userRef(),
+    relationshipId: uuid('relationship_id')
+      .notNull()
+      .references(() => knowledgeRelationships.id, { onDelete: 'cascade' }),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documentReferences.id, { onDelete: 'cascade' }),
+    chunkId: uuid('chunk_id')
+      .notNull()
+      .references(() => documentChunks.id, { onDelete: 'cascade' }),
+    phrase: text('phrase').notNull(),
+  },
+  (t) => [
+    uniqueIndex('relationship_document_refs_relationship_chunk').on(t.relationshipId, t.chunkId),
+    index('relationship_document_refs_chunk_idx').on(t.chunkId),
+    index('relationship_document_refs_document_idx').on(t.documentId),
+    ownedBy('relationship_document_refs_owner', t.userId),
+  ],
+).enableRLS();

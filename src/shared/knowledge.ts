@@ -1,0 +1,219 @@
+/**
+ * The knowledge base (spec 3 §2-§9, issue 8): what may be uploaded, how processing reports itself, and the
+ * shapes of the documents, the cited chat, the statistics, the graph and file search, defined once for the API
+ * and the web app.
+ */
+import { z } from 'zod';
+
+/** Spec 3 §9 (the chat history sent is `CHAT_HISTORY_SENT` of ./copilot.ts, shared by both chats). */
+export const RECENT_DOCUMENTS = 20;
+export const RECENT_ACTIVITY_DAYS = 7;
+
+/** The default upload limit per file (`UPLOAD_MAX_MB` changes it). */
+export const DEFAULT_UPLOAD_MAX_MB = 25;
+/** Files in one upload request; more are refused with a clear message rather than half taken. */
+export const UPLOAD_MAX_FILES = 1000;
+export const KNOWLEDGE_QUERY_MAX_LENGTH = 2000;
+
+/** The formats we read, by extension, with the MIME type we store. */
+export const DOCUMENT_FORMATS = {
+  pdf: { mimeType: 'application/pdf', label: 'PDF' },
+  docx: {
+    mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    label: 'Word',
+  },
+  txt: { mimeType: 'text/plain', label: 'Text' },
+  md: { mimeType: 'text/markdown', label: 'Markdown' },
+  markdown: { mimeType: 'text/markdown', label: 'Markdown' },
+  html: { mimeType: 'text/html', label: 'HTML' },
+  htm: { mimeType: 'text/html', label: 'HTML' },
+  csv: { mimeType: 'text/csv', label: 'CSV' },
+  json: { mimeType: 'application/json', label: 'JSON' },
+} as const;
+export type DocumentExtension = keyof typeof DOCUMENT_FORMATS;
+export const DOCUMENT_EXTENSIONS = Object.keys(DOCUMENT_FORMATS) as DocumentExtension[];
+
+/** The extension of a file name we can read, or null. */
+export function documentExtension(filename: string): DocumentExtension | null {
+  const extension = filename.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1];
+  return extension && extension in DOCUMENT_FORMATS ? (extension as DocumentExtension) : null;
+}
+
+export const DOCUMENT_STATUSES = ['queued', 'processing', 'indexed', 'failed'] as const;
+export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
+
+/** Processing stages in order, as the upload area shows them per file. */
+export const PROCESSING_STAGES = [
+  'queued',
+  'extracting',
+  'chunking',
+  'extracting_entities',
+  'linking',
+  'indexed',
+] as const;
+export type ProcessingStage = (typeof PROCESSING_STAGES)[number] | 'failed';
+export const PROCESSING_STAGE_LABELS: Readonly<Record<ProcessingStage, string>> = {
+  queued: 'Waiting',
+  extracting: 'Extracting text',
+  chunking: 'Chunking',
+  extracting_entities: 'Extracting entities',
+  linking: 'Linking',
+  indexed: 'Indexed',
+  failed: 'Failed',
+};
+
+export const ENTITY_TYPES = [
+  'organization',
+  'person',
+  'product',
+  'technology',
+  'place',
+  'money',
+  'date',
+  'term',
+] as const;
+export type EntityType = (typeof ENTITY_TYPES)[number];
+export const ENTITY_TYPE_LABELS: Readonly<Record<EntityType, string>> = {
+  organization: 'Organisation',
+  person: 'Person',
+  product: 'Product',
+  technology: 'Technology',
+  place: 'Place',
+  money: 'Money',
+  date: 'Date',
+  term: 'Key term',
+};
+
+export const documentSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  filename: z.string(),
+  mimeType: z.string(),
+  sizeBytes: z.number().int(),
+  checksum: z.string(),
+  sourceType: z.enum(['upload', 'demo']),
+  status: z.enum(DOCUMENT_STATUSES),
+  stage: z.string(),
+  progress: z.number().int(),
+  error: z.string().nullable(),
+  pageCount: z.number().int().nullable(),
+  chunkCount: z.number().int(),
+  jobId: z.string().nullable(),
+  createdAt: z.string(),
+  processedAt: z.string().nullable(),
+});
+export type KnowledgeDocument = z.infer<typeof documentSchema>;
+
+/** One file of an upload: taken (with its document and job) or refused with the reason. */
+export const uploadResultSchema = z.object({
+  filename: z.string(),
+  ok: z.boolean(),
+  document: documentSchema.optional(),
+  error: z.string().optional(),
+});
+export type UploadResult = z.infer<typeof uploadResultSchema>;
+
+/** Spec 3 "Knowledge stats". */
+export const knowledgeStatsSchema = z.object({
+  totalDocuments: z.number().int(),
+  totalEntities: z.number().int(),
+  totalRelationships: z.number().int(),
+  /** Documents created in the last 7 days. */
+  recentActivity: z.number().int(),
+});
+export type KnowledgeStats = z.infer<typeof knowledgeStatsSchema>;
+
+/** Where an answer came from (DESIGN.md: documentId, title, filename, section, page, snippet, entity). */
+export const sourceSchema = z.object({
+  /** The citation marker's number in the answer ("[1]"). */
+  ref: z.number().int(),
+  documentId: z.string(),
+  chunkId: z.string(),
+  title: z.string(),
+  filename: z.string(),
+  section: z.string().nullable(),
+  page: z.number().int().nullable(),
+  snippet: z.string(),
+  /** The entity that led to the passage, when the graph did. */
+  entity: z.string().nullable(),
+  score: z.number(),
+});
+export type KnowledgeSource = z.infer<typeof sourceSchema>;
+
+export const chatTurnSchema = z.object({
+  role: z.enum(['user', 'assistant']),
+  content: z.string().max(KNOWLEDGE_QUERY_MAX_LENGTH * 5),
+});
+
+export const knowledgeChatRequestSchema = z
+  .object({
+    query: z
+      .string({ error: 'must be text' })
+      .trim()
+      .min(1, 'must not be empty')
+      .max(KNOWLEDGE_QUERY_MAX_LENGTH, `must be at most ${KNOWLEDGE_QUERY_MAX_LENGTH} characters`),
+    chatHistory: z.array(chatTurnSchema).max(50).default([]),
+  })
+  .strict();
+export type KnowledgeChatRequest = z.infer<typeof knowledgeChatRequestSchema>;
+
+export const knowledgeChatResponseSchema = z.object({
+  response: z.string(),
+  sources: z.array(sourceSchema),
+  /** False when nothing relevant enough was found: the answer says so instead of citing something unrelated. */
+  answered: z.boolean(),
+  creditsCharged: z.number().int(),
+});
+export type KnowledgeChatResponse = z.infer<typeof knowledgeChatResponseSchema>;
+
+/** Spec 3 §8: the knowledge chat's fallbacks, each followed by the support line. */
+export const KNOWLEDGE_CHAT_FALLBACKS = {
+  default: "I'm sorry, I'm having trouble connecting to the knowledge base right now.",
+  auth: "Please make sure you're logged in and try again.",
+  network: 'Please check your internet connection and try again.',
+  ai: 'The AI service is temporarily unavailable. Please try again later.',
+  permission: 'There was a permission issue. Please refresh the page and try again.',
+  support: 'If the problem persists, please contact support.',
+} as const;
+
+export const graphNodeSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.enum(ENTITY_TYPES),
+  mentionCount: z.number().int(),
+  documentCount: z.number().int(),
+});
+export type GraphNode = z.infer<typeof graphNodeSchema>;
+
+export const graphEdgeSchema = z.object({
+  id: z.string(),
+  source: z.string(),
+  target: z.string(),
+  relation: z.string(),
+  weight: z.number().int(),
+});
+export type GraphEdge = z.infer<typeof graphEdgeSchema>;
+
+export const graphSchema = z.object({
+  nodes: z.array(graphNodeSchema),
+  edges: z.array(graphEdgeSchema),
+  /** True when the neighbourhood had more than the limit and the strongest were kept. */
+  truncated: z.boolean(),
+});
+export type KnowledgeGraph = z.infer<typeof graphSchema>;
+
+/** A passage found by enterprise file search, with the matched words marked for highlighting. */
+export const passageSchema = z.object({
+  chunkId: z.string(),
+  documentId: z.string(),
+  title: z.string(),
+  filename: z.string(),
+  mimeType: z.string(),
+  section: z.string().nullable(),
+  page: z.number().int().nullable(),
+  /** The passage with matches between `«` and `»` (ts_headline's StartSel/StopSel). */
+  highlighted: z.string(),
+  score: z.number(),
+  createdAt: z.string(),
+});
+export type Passage = z.infer<typeof passageSchema>;
