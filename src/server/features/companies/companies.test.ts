@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../../tests/helpers/app.ts';
 import { type AuthClient, authClient } from '../../../../tests/helpers/auth.ts';
+import { leaveCredits } from '../../../../tests/helpers/credits.ts';
 import { type Backend, backends, type TestDatabase } from '../../../../tests/helpers/databases.ts';
 import type { ValidFilters } from '../../../shared/filter-validator.ts';
 import { queryRows } from '../../db/client.ts';
@@ -231,11 +232,7 @@ describe.each(backends())('company search on $name', (backend: Backend) => {
   it('refuses a paid search with 402 and the spec message when no credits remain', async () => {
     const eve = authClient(app);
     await eve.signUp('eve@example.com', 'violet-harbor-42', 'Eve');
-    const eveId = (await eve.session())?.user.id ?? '';
-    await eve.request('GET', '/api/v1/credits');
-    await database.db.execute(
-      sql`update user_credits set used_credits = total_credits where user_id = ${eveId}`,
-    );
+    await leaveCredits(database, eve);
     const { status, body } = await search(eve, 'q=apple');
     expect(status).toBe(402);
     expect(body.error?.message).toBe('Insufficient credits. Required: 1, Available: 0');
@@ -421,7 +418,6 @@ describe.each(backends())('company search on $name', (backend: Backend) => {
   it('quotes and exports CSV: the filtered rows or a selection, charged 1 credit per 100 rows after the file is made', async () => {
     const dan = authClient(app);
     await dan.signUp('dan@example.com', 'violet-harbor-42', 'Dan');
-    const danId = (await dan.session())?.user.id ?? '';
     const quote = await dan.request('POST', '/api/v1/companies/exports/quote', { industry: ['fintech'] });
     expect(await quote.json()).toEqual({ rows: 3, credits: 1, available: 500_000, truncated: false });
 
@@ -462,9 +458,7 @@ describe.each(backends())('company search on $name', (backend: Backend) => {
     expect(nothing.status).toBe(400);
     expect((await nothing.json()).error.message).toBe('Nothing to export: no company matches');
 
-    await database.db.execute(
-      sql`update user_credits set used_credits = total_credits where user_id = ${danId}`,
-    );
+    await leaveCredits(database, dan);
     const broke = await dan.request('POST', '/api/v1/companies/exports', { industry: ['fintech'] });
     expect(broke.status).toBe(402);
     expect((await broke.json()).error.message).toBe('Insufficient credits. Required: 1, Available: 0');

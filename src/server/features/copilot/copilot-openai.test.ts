@@ -10,6 +10,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../../tests/helpers/app.ts';
 import { type AuthClient, authClient } from '../../../../tests/helpers/auth.ts';
+import { leaveCredits } from '../../../../tests/helpers/credits.ts';
 import { type Backend, backends, type TestDatabase } from '../../../../tests/helpers/databases.ts';
 import { type FakeOpenAi, fakeAnswers, startFakeOpenAi } from '../../../../tests/helpers/fake-openai.ts';
 import {
@@ -265,11 +266,7 @@ describe.each(backends())('the copilot with an OpenAI-compatible model on $name'
 
       const eve = authClient(app);
       await eve.signUp('eve@example.com', 'violet-harbor-42', 'Eve');
-      const eveId = (await eve.session())?.user.id ?? '';
-      await eve.request('GET', '/api/v1/credits');
-      await database.db.execute(
-        sql`update user_credits set used_credits = total_credits where user_id = ${eveId}`,
-      );
+      await leaveCredits(database, eve);
       const broke = await sendStreaming({ text: 'fintech companies in germany' }, eve);
       expect(broke.status).toBe(402);
       expect((await broke.json()).error.message).toBe('Insufficient credits. Required: 1, Available: 0');

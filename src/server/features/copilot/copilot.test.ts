@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../../tests/helpers/app.ts';
 import { type AuthClient, authClient } from '../../../../tests/helpers/auth.ts';
+import { leaveCredits } from '../../../../tests/helpers/credits.ts';
 import { type Backend, backends, type TestDatabase } from '../../../../tests/helpers/databases.ts';
 import type { AnalyzeResponse, SendMessageResponse } from '../../../shared/copilot.ts';
 import { readServerEvents, type ServerEvent } from '../../../shared/sse.ts';
@@ -107,11 +108,7 @@ describe.each(backends())('the copilot on $name', (backend: Backend) => {
   it('refuses an analysis with 402 and the spec message when no credits remain, and shows nothing of it', async () => {
     const eve = authClient(app);
     await eve.signUp('eve@example.com', 'violet-harbor-42', 'Eve');
-    const eveId = (await eve.session())?.user.id ?? '';
-    await eve.request('GET', '/api/v1/credits');
-    await database.db.execute(
-      sql`update user_credits set used_credits = total_credits where user_id = ${eveId}`,
-    );
+    await leaveCredits(database, eve);
     const response = await eve.request('POST', '/api/v1/copilot/analyze', { query: 'fintech in germany' });
     expect(response.status).toBe(402);
     const body = await response.json();
@@ -170,11 +167,7 @@ describe.each(backends())('the copilot on $name', (backend: Backend) => {
   it('refuses a streamed chat request without credits with a plain 402, storing nothing', async () => {
     const zed = authClient(app);
     await zed.signUp('zed@example.com', 'violet-harbor-42', 'Zed');
-    const zedId = (await zed.session())?.user.id ?? '';
-    await zed.request('GET', '/api/v1/credits');
-    await database.db.execute(
-      sql`update user_credits set used_credits = total_credits where user_id = ${zedId}`,
-    );
+    await leaveCredits(database, zed);
     const response = await zed.request(
       'POST',
       '/api/v1/copilot/messages',

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../../tests/helpers/app.ts';
 import { type AuthClient, authClient } from '../../../../tests/helpers/auth.ts';
+import { leaveCredits } from '../../../../tests/helpers/credits.ts';
 import { type Backend, backends, type TestDatabase } from '../../../../tests/helpers/databases.ts';
 import { classifyTitle, normalizeTitle } from '../../../shared/people.ts';
 import { queryRows } from '../../db/client.ts';
@@ -357,11 +358,7 @@ describe.each(backends())('people search on $name', (backend: Backend) => {
   it('refuses a finder with 402 when the credits are not there, and reveals nothing', async () => {
     const dan = authClient(app);
     await dan.signUp('dan@example.com', 'violet-harbor-42', 'Dan');
-    const danId = (await dan.session())?.user.id ?? '';
-    await dan.request('GET', '/api/v1/credits');
-    await database.db.execute(
-      sql`update user_credits set used_credits = total_credits - 1 where user_id = ${danId}`,
-    );
+    await leaveCredits(database, dan, 1);
     const response = await dan.request('POST', `/api/v1/people/${ids['Harry Patel']}/email`);
     expect([response.status, (await response.json()).error.message]).toEqual([
       402,
@@ -426,11 +423,7 @@ describe.each(backends())('people search on $name', (backend: Backend) => {
     // Fay has 5 credits: two addresses, then the job stops and says why.
     const fay = authClient(app);
     await fay.signUp('fay@example.com', 'violet-harbor-42', 'Fay');
-    const fayId = (await fay.session())?.user.id ?? '';
-    await fay.request('GET', '/api/v1/credits');
-    await database.db.execute(
-      sql`update user_credits set used_credits = total_credits - 5 where user_id = ${fayId}`,
-    );
+    await leaveCredits(database, fay, 5);
     const short = await enrich(fay, { ids: everyone });
     const { result } = await resultOf(fay, short.body.jobId);
     expect(result).toMatchObject({ processed: 2, emailsFound: 2, creditsCharged: 4 });
@@ -441,9 +434,7 @@ describe.each(backends())('people search on $name', (backend: Backend) => {
     expect(found).toHaveLength(2);
 
     // Nothing left for even one address: refused before any job.
-    await database.db.execute(
-      sql`update user_credits set used_credits = total_credits where user_id = ${fayId}`,
-    );
+    await leaveCredits(database, fay);
     const broke = await enrich(fay, { ids: everyone });
     expect([broke.status, broke.body.error.message]).toEqual([
       402,
@@ -563,10 +554,7 @@ describe.each(backends())('people search on $name', (backend: Backend) => {
     ]);
     expect((await gil.request('POST', '/api/v1/people/exports', { ids: ['x'] })).status).toBe(400);
     expect((await gil.request('POST', '/api/v1/people/exports', { cursor: 'x' })).status).toBe(400);
-    const gilId = (await gil.session())?.user.id ?? '';
-    await database.db.execute(
-      sql`update user_credits set used_credits = total_credits where user_id = ${gilId}`,
-    );
+    await leaveCredits(database, gil);
     const broke = await gil.request('POST', '/api/v1/people/exports', filters);
     expect([broke.status, (await broke.json()).error.message]).toEqual([
       402,
