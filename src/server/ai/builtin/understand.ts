@@ -59,7 +59,7 @@ const CUES: Record<Exclude<Intent, 'general_query'>, Cue[]> = {
   ],
   file_search: [
     [
-      /\b(find|search|locate|where(?:'s| is| are)|pull up|open|look up|dig up|get me)\b[^.?!]{0,40}\b(files?|documents?|docs?|pdfs?|decks?|slides?|contracts?|reports?|policy|policies|presentations?|spreadsheets?|folders?|msa|nda|dpa|whitepapers?|datasheets?)\b/i,
+      /\b(find|search|locate|where(?:'s| is| are)|where (?:did|do) (?:we|i) (?:put|keep|save|store|leave)|where can (?:i|we) find|do we have (?:a|the) copy of|pull up|open|look up|dig up|get me)\b[^.?!]{0,40}\b(files?|documents?|docs?|pdfs?|decks?|slides?|contracts?|agreements?|reports?|policy|policies|presentations?|spreadsheets?|sheets?|templates?|playbooks?|handbooks?|manuals?|folders?|msa|nda|dpa|whitepapers?|datasheets?)\b/i,
       3,
     ],
     [
