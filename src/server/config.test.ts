@@ -33,6 +33,17 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads UPLOAD_MAX_MB (default 25) and refuses a limit that is not a whole number of MB', () => {
+    expect(loadConfig({}).uploadMaxMb).toBe(25);
+    expect(loadConfig({ UPLOAD_MAX_MB: '50' }).uploadMaxMb).toBe(50);
+    expect(() => loadConfig({ UPLOAD_MAX_MB: '2.5' })).toThrow(
+      'Invalid configuration: UPLOAD_MAX_MB must be a whole number of megabytes',
+    );
+    expect(() => loadConfig({ UPLOAD_MAX_MB: '0' })).toThrow(
+      'Invalid configuration: UPLOAD_MAX_MB must be at least 1',
+    );
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).database.mode).toBe('pglite');
   });

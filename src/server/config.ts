@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_UPLOAD_MAX_MB } from '../shared/knowledge.ts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export const AI_PROVIDERS = ['builtin', 'openai'] as const;
@@ -94,6 +95,13 @@ const envSchema = z.object({
   STRIPE_API_URL: z
     .url({ error: 'must be an absolute http(s) URL of a Stripe-compatible API, e.g. http://localhost:12111' })
     .optional(),
+  UPLOAD_MAX_MB: z.coerce
+    .number({ error: 'must be a whole number of megabytes' })
+    .int('must be a whole number of megabytes')
+    .min(1, 'must be at least 1')
+    .max(1024, 'must be at most 1024')
+    .default(DEFAULT_UPLOAD_MAX_MB),
+  KNOWLEDGE_DEMO: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
 });
 
 /**
@@ -183,6 +191,10 @@ export type Config = {
   payments: PaymentsConfig;
   /** Behind a reverse proxy: take the client address from X-Forwarded-For and the scheme from X-Forwarded-Proto. */
   trustProxy: boolean;
+  /** The largest knowledge-base file taken, in MB (a request may carry 4 times this in all). */
+  uploadMaxMb: number;
+  /** Load the demo knowledge library on a user's first use of the knowledge base (off by default in tests). */
+  knowledgeDemo: boolean;
 };
 
 /** A configuration error names the variable so start-up can say which one is wrong in one line. */
@@ -273,5 +285,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : { provider: 'demo' },
     trustProxy: e.TRUST_PROXY,
+    uploadMaxMb: e.UPLOAD_MAX_MB,
+    knowledgeDemo: e.KNOWLEDGE_DEMO ? e.KNOWLEDGE_DEMO === 'true' : e.NODE_ENV !== 'test',
   };
 }

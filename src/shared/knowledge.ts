@@ -113,6 +113,15 @@ export const uploadResultSchema = z.object({
 });
 export type UploadResult = z.infer<typeof uploadResultSchema>;
 
+/** `POST /api/v1/knowledge/documents`: one result per file sent, in the order sent. */
+export const uploadResponseSchema = z.object({ results: z.array(uploadResultSchema) });
+export type UploadResponse = z.infer<typeof uploadResponseSchema>;
+
+/** `GET /api/v1/knowledge/documents`: the most recent first (`RECENT_DOCUMENTS` unless `limit` says). */
+export const documentListSchema = z.object({ documents: z.array(documentSchema) });
+export type DocumentList = z.infer<typeof documentListSchema>;
+export const DOCUMENT_LIST_MAX = 100;
+
 /** Spec 3 "Knowledge stats". */
 export const knowledgeStatsSchema = z.object({
   totalDocuments: z.number().int(),
@@ -162,6 +171,8 @@ export const knowledgeChatResponseSchema = z.object({
   sources: z.array(sourceSchema),
   /** False when nothing relevant enough was found: the answer says so instead of citing something unrelated. */
   answered: z.boolean(),
+  /** True when retrieval or the AI engine failed and the answer is spec 3 §8's fallback text (never charged). */
+  fallback: z.boolean().optional(),
   creditsCharged: z.number().int(),
 });
 export type KnowledgeChatResponse = z.infer<typeof knowledgeChatResponseSchema>;
@@ -217,3 +228,125 @@ export const passageSchema = z.object({
   createdAt: z.string(),
 });
 export type Passage = z.infer<typeof passageSchema>;
+
+/** The marks around a match in `Passage.highlighted` (the server's ts_headline StartSel and StopSel). */
+export const HIGHLIGHT_START = '«';
+export const HIGHLIGHT_END = '»';
+
+export type TextPart = { text: string; match: boolean };
+
+/**
+ * A highlighted passage cut into plain and matched parts, so the web renders matches as <mark> and never as
+ * HTML. An unclosed mark highlights to the end; a stray closing mark is dropped.
+ */
+export function highlightParts(highlighted: string): TextPart[] {
+  const parts: TextPart[] = [];
+  let match = false;
+  let current = '';
+  const push = () => {
+    if (current) parts.push({ text: current, match });
+    current = '';
+  };
+  for (const char of highlighted) {
+    if (char === HIGHLIGHT_START || char === HIGHLIGHT_END) {
+      push();
+      match = char === HIGHLIGHT_START;
+    } else {
+      current += char;
+    }
+  }
+  push();
+  return parts;
+}
+
+export type AnswerPart = { text: string } | { ref: number };
+
+/** An answer cut around its citation markers ("[1]", "[2, 3]"), keeping only refs that have a source. */
+export function citationParts(answer: string, refs: ReadonlySet<number>): AnswerPart[] {
+  const parts: AnswerPart[] = [];
+  let last = 0;
+  for (const found of answer.matchAll(/\[(\d+(?:\s*,\s*\d+)*)\]/g)) {
+    const numbers = (found[1] ?? '').split(',').map((n) => Number(n.trim()));
+    if (!numbers.every((n) => refs.has(n))) continue;
+    if (found.index > last) parts.push({ text: answer.slice(last, found.index) });
+    for (const ref of numbers) parts.push({ ref });
+    last = found.index + found[0].length;
+  }
+  if (last < answer.length) parts.push({ text: answer.slice(last) });
+  return parts;
+}
+
+/**
+ * The knowledge chat's answers when it has nothing to cite (answered: false, nothing charged): an honest "I
+ * don't know" instead of an unrelated source.
+ */
+export const KNOWLEDGE_CHAT_NO_ANSWER = {
+  noDocuments:
+    "Your knowledge base has no indexed documents yet, so I can't answer from it. Upload documents and ask again.",
+  notFound:
+    "I'm sorry, I don't know: nothing in your documents answers that closely enough. Try other words, or upload a document that covers it.",
+} as const;
+
+/** Enterprise file search (`GET /api/v1/knowledge/search`): a page of passages. */
+export const KNOWLEDGE_SEARCH_PAGE_SIZE = 20;
+export const knowledgeSearchResponseSchema = z.object({
+  passages: z.array(passageSchema),
+  nextCursor: z.string().nullable(),
+  /**
+   * True when the passages hold every word searched for; false when none did and passages holding some of them
+   * are shown instead.
+   */
+  matchedAllWords: z.boolean(),
+});
+export type KnowledgeSearchResponse = z.infer<typeof knowledgeSearchResponseSchema>;
+
+/** The most nodes a graph answer holds (the strongest are kept, `truncated` says so). */
+export const GRAPH_MAX_NODES = 10_000;
+export const GRAPH_DEFAULT_NODES = 500;
+
+export const graphEntitiesResponseSchema = z.object({ entities: z.array(graphNodeSchema) });
+export type GraphEntities = z.infer<typeof graphEntitiesResponseSchema>;
+
+/** A passage behind a node or an edge of the graph, with the sentence that links an edge's two entities. */
+export const evidencePassageSchema = z.object({
+  chunkId: z.string(),
+  documentId: z.string(),
+  title: z.string(),
+  filename: z.string(),
+  section: z.string().nullable(),
+  page: z.number().int().nullable(),
+  snippet: z.string(),
+  /** For an edge: the sentence it was read from; null for a node. */
+  phrase: z.string().nullable(),
+});
+export type EvidencePassage = z.infer<typeof evidencePassageSchema>;
+
+/** `GET /api/v1/knowledge/graph/evidence`: a node (entity) or an edge (relationship) and its passages. */
+export const graphEvidenceSchema = z.object({
+  entity: graphNodeSchema.nullable(),
+  relationship: graphEdgeSchema.extend({ sourceName: z.string(), targetName: z.string() }).nullable(),
+  passages: z.array(evidencePassageSchema),
+  /** True when there were more passages than the limit. */
+  truncated: z.boolean(),
+});
+export type GraphEvidence = z.infer<typeof graphEvidenceSchema>;
+
+/**
+ * The demo library (issue 8 point 6): `pending` until the knowledge base is first opened, then `loaded`, or
+ * `removed` once the user took it out. `documents` counts the caller's demo documents.
+ */
+export const DEMO_LIBRARY_STATES = ['pending', 'loaded', 'removed'] as const;
+export const demoLibrarySchema = z.object({
+  state: z.enum(DEMO_LIBRARY_STATES),
+  documents: z.number().int(),
+});
+export type DemoLibrary = z.infer<typeof demoLibrarySchema>;
+
+/** `GET /api/v1/knowledge/demo/rfqs`: the sample requests for quotation to try, with their Markdown. */
+export const demoRfqSchema = z.object({
+  name: z.string(),
+  title: z.string(),
+  files: z.array(z.object({ path: z.string(), title: z.string(), markdown: z.string() })),
+});
+export type DemoRfq = z.infer<typeof demoRfqSchema>;
+export const demoRfqListSchema = z.object({ rfqs: z.array(demoRfqSchema) });

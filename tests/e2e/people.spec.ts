@@ -350,10 +350,10 @@ describeInBrowser('people', (browser) => {
       await expect
         .poll(
           async () => {
-            const search = await (
-              await signedIn.request.get('/api/v1/people?title=cfo&source=synthetic&limit=50')
-            ).json();
-            person = (search.people as ApiPerson[]).find((p) => p.hasEmail);
+            const response = await signedIn.request.get('/api/v1/people?title=cfo&source=synthetic&limit=50');
+            const search = await response.json();
+            if (!response.ok()) console.warn('[removal] people search', response.status(), search);
+            person = (search.people as ApiPerson[] | undefined)?.find((p) => p.hasEmail);
             return person;
           },
           { timeout: 60_000, interval: 1000 },

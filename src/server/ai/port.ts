@@ -10,10 +10,12 @@ export type AnalyzeContext = {
   /** The app path the user asked from ("/people-finder-master"). */
   path?: string;
   /** The last messages of the chat, oldest first (spec 3 §9: at most 10). */
-  history?: { role: 'user' | 'assistant'; content: string }[];
+  history?: ChatTurn[];
   /** Today, for resolving "next Friday" and "this quarter" (tests fix it). */
   today?: Date;
 };
+
+export type ChatTurn = { role: 'user' | 'assistant'; content: string };
 
 /** How the caller follows an analysis while it runs. */
 export type AnalyzeOptions = {
@@ -27,6 +29,23 @@ export type AnalyzeOptions = {
   onReplyText?: (textSoFar: string) => void;
 };
 
+/** A passage the knowledge chat found for a question, numbered as the answer cites it ("[1]"). */
+export type AnswerPassage = {
+  ref: number;
+  title: string;
+  section: string | null;
+  page: number | null;
+  text: string;
+};
+
+/**
+ * An answer written from passages: `text` cites them with markers ("[1]"). `answered` is false when the engine
+ * read the passages and found that they do not answer the question (the chat then says it does not know);
+ * `extractive` is true when the text is the extractive composer's (the built-in engine, or a model's answer
+ * that cited nothing and was replaced by it).
+ */
+export type EngineAnswer = { text: string; answered: boolean; extractive: boolean };
+
 export type AiEngine = {
   readonly provider: 'builtin' | 'openai';
   /**
@@ -35,4 +54,15 @@ export type AiEngine = {
    * schema-valid.
    */
   analyze(query: string, context: AnalyzeContext, options?: AnalyzeOptions): Promise<EngineAnalysis>;
+  /**
+   * The knowledge chat (issue 8): an answer to `question` from `passages` only (at least one), each statement
+   * followed by the marker of the passage it came from; `history` is the chat so far (at most 10 messages).
+   * Rejects when the engine fails or is cancelled (the caller answers spec 3 §8's fallback, free).
+   */
+  answer(
+    question: string,
+    passages: readonly AnswerPassage[],
+    history: readonly ChatTurn[],
+    options?: { signal?: AbortSignal },
+  ): Promise<EngineAnswer>;
 };

@@ -174,6 +174,11 @@ export const userProfiles = pgTable(
     offering: text('offering'),
     /** `{ segments: IcpSegment[], summary: string }` (src/shared/profile.ts). */
     idealCustomerProfile: jsonb('ideal_customer_profile').notNull().default({ segments: [], summary: '' }),
+    /**
+     * The demo knowledge library (issue 8 point 6): null until the user first opens the knowledge base, then
+     * 'loaded', or 'removed' when the user took it out (so it is never loaded again unasked).
+     */
+    knowledgeDemo: text('knowledge_demo', { enum: ['loaded', 'removed'] }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -16,6 +16,8 @@ import { paymentWebhookRoutes } from '../features/credits/webhook-routes.ts';
 import { devMailboxRoutes } from '../features/dev/mailbox-routes.ts';
 import { healthRoutes } from '../features/health/routes.ts';
 import { jobsRoutes } from '../features/jobs/routes.ts';
+import { knowledgeChatRoutes } from '../features/knowledge/chat-routes.ts';
+import { knowledgeDocumentRoutes } from '../features/knowledge/routes.ts';
 import { privacyRoutes } from '../features/people/privacy-routes.ts';
 import { peopleRoutes } from '../features/people/routes.ts';
 import { profileRoutes } from '../features/profile/routes.ts';
@@ -91,6 +93,8 @@ export function createApp(deps: AppDeps, site: StaticSite | null) {
     companyNames: () => knownCompanyNames(deps.database.db),
   });
   app.route('/', copilotRoutes(deps, vocabulary, engine));
+  app.route('/', knowledgeDocumentRoutes(deps));
+  app.route('/', knowledgeChatRoutes(deps, engine));
   app.route('/', prospectsRoutes(deps));
   app.route('/', workflowRoutes(deps));
   if (deps.config.env !== 'production') app.route('/', devMailboxRoutes(deps));

@@ -94,6 +94,22 @@ const AccountManagementPage = lazy(() =>
     .then((m) => m.prospectPages.accountManagement())
     .then((m) => ({ default: m.AccountManagementPage })),
 );
+// The knowledge base (issue 8), the same way.
+const KnowledgeAgentPage = lazy(() =>
+  signedInApp()
+    .then((m) => m.knowledgePages.agent())
+    .then((m) => ({ default: m.KnowledgeAgentPage })),
+);
+const FileSearchPage = lazy(() =>
+  signedInApp()
+    .then((m) => m.knowledgePages.fileSearch())
+    .then((m) => ({ default: m.FileSearchPage })),
+);
+const KnowledgeGraphPage = lazy(() =>
+  signedInApp()
+    .then((m) => m.knowledgePages.graph())
+    .then((m) => ({ default: m.KnowledgeGraphPage })),
+);
 const Upcoming = lazy(() => signedInApp().then((m) => ({ default: m.Upcoming })));
 
 const BUILT_PATHS: ReadonlySet<string> = new Set<Exclude<(typeof APP_PATHS)[number], UpcomingPath>>([
@@ -113,6 +129,9 @@ const BUILT_PATHS: ReadonlySet<string> = new Set<Exclude<(typeof APP_PATHS)[numb
   '/chat',
   '/prospect/:id',
   '/account-management',
+  '/sales-knowledge-agent',
+  '/enterprise-file-search',
+  '/knowledge-graph',
 ]);
 
 const UPCOMING_PATHS = APP_PATHS.filter((path): path is UpcomingPath => !BUILT_PATHS.has(path));
@@ -168,6 +187,9 @@ export function App() {
             <Route path="/chat" element={<ChatPage />} />
             <Route path="/prospect/:id" element={<ProspectPage />} />
             <Route path="/account-management" element={<AccountManagementPage />} />
+            <Route path="/sales-knowledge-agent" element={<KnowledgeAgentPage />} />
+            <Route path="/enterprise-file-search" element={<FileSearchPage />} />
+            <Route path="/knowledge-graph" element={<KnowledgeGraphPage />} />
             {UPCOMING_PATHS.map((path) => (
               <Route key={path} path={path} element={<Upcoming path={path} />} />
             ))}

@@ -48,6 +48,14 @@ export const prospectPages = {
   accountManagement: () => import('../features/prospects/pages/account-management-page.tsx'),
 };
 
+// The knowledge base (issue 8): the knowledge agent, file search and the graph explorer (sigma.js in a
+// further chunk of its own), each page a chunk.
+export const knowledgePages = {
+  agent: () => import('../features/knowledge/pages/knowledge-agent-page.tsx'),
+  fileSearch: () => import('../features/knowledge/pages/file-search-page.tsx'),
+  graph: () => import('../features/knowledge/pages/knowledge-graph-page.tsx'),
+};
+
 /** Whether a path ("/prospect/42?tab=x") leads to a built page (the copilot says 'Agent Not Available' otherwise). */
 export const isRouteAvailable = (route: string) => {
   const pathname = route.split(/[?#]/)[0] ?? route;

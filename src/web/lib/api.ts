@@ -78,6 +78,24 @@ export async function apiFetch<T>(path: string, init: ApiRequest = {}): Promise<
 }
 
 /**
+ * A multipart POST (file uploads) with the session cookie; resolves with the parsed body or throws ApiError.
+ * A connection the server closed on a body it refused (too large) is reported as such, with status 0.
+ */
+export async function apiPostForm<T>(path: string, form: FormData): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, { method: 'POST', credentials: 'include', body: form });
+  } catch {
+    throw new ApiError('The file could not be sent. Check your connection and try again.', 0, null);
+  }
+  if (!response.ok) {
+    const { message, code, details } = await errorMessage(response);
+    throw new ApiError(message, response.status, code, details ?? null);
+  }
+  return (await response.json()) as T;
+}
+
+/**
  * A request answered with server-sent events: the events as they arrive. A refusal before the stream starts
  * throws ApiError with its status, as `apiFetch` does.
  */

@@ -6,6 +6,7 @@
 import { COMPANY_SIZES, INDUSTRY_NAMES } from '../../../shared/companies.ts';
 import { type FilterVocabulary, KNOWN_COUNTRIES } from '../../../shared/filter-validator.ts';
 import type { AiEngine } from '../port.ts';
+import { composeExtractiveAnswer } from './answer.ts';
 import type { Lexicon } from './entities.ts';
 import { createGazetteer } from './gazetteer.ts';
 import { understand } from './understand.ts';
@@ -45,6 +46,9 @@ export function createBuiltinEngine(knowledge: EngineKnowledge): AiEngine {
     provider: 'builtin',
     async analyze(query, context) {
       return understand(query, await lexicon(), context.today ?? new Date());
+    },
+    async answer(question, passages) {
+      return { text: composeExtractiveAnswer(question, passages), answered: true, extractive: true };
     },
   };
 }

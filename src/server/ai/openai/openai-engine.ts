@@ -6,11 +6,27 @@
  * request) rejects, so the copilot answers spec 3 §8's fallback and charges nothing.
  */
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { APICallError, NoObjectGeneratedError, Output, parsePartialJson, RetryError, streamText } from 'ai';
+import {
+  APICallError,
+  generateText,
+  NoObjectGeneratedError,
+  Output,
+  parsePartialJson,
+  RetryError,
+  streamText,
+} from 'ai';
 import { z } from 'zod';
 import { analysisSchema } from '../../../shared/copilot.ts';
+import { composeExtractiveAnswer } from '../builtin/answer.ts';
+import { normalizeCitations } from '../citations.ts';
 import type { AiEngine } from '../port.ts';
-import { analysisInstructions, chatMessages } from './prompt.ts';
+import {
+  analysisInstructions,
+  answerInstructions,
+  answerMessages,
+  chatMessages,
+  NO_ANSWER,
+} from './prompt.ts';
 
 export type OpenAiEngineOptions = {
   baseUrl: string;
@@ -115,6 +131,37 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): AiEngine {
       } finally {
         clearTimeout(timer);
       }
+    },
+
+    async answer(question, passages, history, { signal } = {}) {
+      const deadline = new AbortController();
+      const timer = setTimeout(() => deadline.abort(), timeoutMs);
+      let written: string;
+      try {
+        const result = await generateText({
+          model,
+          system: answerInstructions(),
+          messages: answerMessages(question, passages, history),
+          maxRetries,
+          abortSignal: signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal,
+        });
+        written = result.text.trim();
+      } catch (err) {
+        throw failure(err, deadline.signal, signal);
+      } finally {
+        clearTimeout(timer);
+      }
+      // The model read the passages and found no answer in them: the chat says it does not know.
+      if (written.startsWith(NO_ANSWER)) {
+        return { text: '', answered: false, extractive: false };
+      }
+      // An answer must say where it comes from: one that cites no passage (or only passages that do not exist)
+      // is replaced by the extractive answer from the same passages.
+      const cited = normalizeCitations(written, passages.length);
+      if (cited.refs.length === 0) {
+        return { text: composeExtractiveAnswer(question, passages), answered: true, extractive: true };
+      }
+      return { text: cited.text, answered: true, extractive: false };
     },
   };
 }

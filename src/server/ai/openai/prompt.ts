@@ -5,7 +5,7 @@
  */
 import type { ModelMessage } from 'ai';
 import { CHAT_HISTORY_SENT, INTENT_AGENT, type Intent, SUGGESTED_AGENTS } from '../../../shared/copilot.ts';
-import type { AnalyzeContext } from '../port.ts';
+import type { AnalyzeContext, AnswerPassage, ChatTurn } from '../port.ts';
 
 /** What each intent means, for the model to choose from. */
 const INTENT_MEANINGS: Readonly<Record<Intent, string>> = {
@@ -61,5 +61,35 @@ export function chatMessages(query: string, context: AnalyzeContext): ModelMessa
   return [
     ...history.map((message): ModelMessage => ({ role: message.role, content: message.content })),
     { role: 'user', content: query },
+  ];
+}
+
+/** What a model writes when the passages do not answer the question (the chat then says it does not know). */
+export const NO_ANSWER = 'NO_ANSWER';
+
+/** The system prompt of a knowledge answer: only from the passages, every statement cited. */
+export function answerInstructions(): string {
+  return `You answer questions from a sales team using only the numbered passages from their company's own documents, given in the last message. Write a short answer in plain text, one to five sentences. After every statement put the number of the passage it comes from in square brackets, like [1], or [2][3] for two passages. Cite only the passages' numbers. Use nothing but the passages: no outside knowledge, no guesses. If the passages do not answer the question, reply with exactly ${NO_ANSWER} and nothing else.`;
+}
+
+/** The chat so far (the last 10 messages), then the passages and the question. */
+export function answerMessages(
+  question: string,
+  passages: readonly AnswerPassage[],
+  history: readonly ChatTurn[],
+): ModelMessage[] {
+  const numbered = passages
+    .map((passage) => {
+      const where = [passage.section, passage.page === null ? null : `page ${passage.page}`]
+        .filter(Boolean)
+        .join(', ');
+      return `[${passage.ref}] ${passage.title}${where ? ` (${where})` : ''}\n${passage.text}`;
+    })
+    .join('\n\n');
+  return [
+    ...history
+      .slice(-CHAT_HISTORY_SENT)
+      .map((message): ModelMessage => ({ role: message.role, content: message.content })),
+    { role: 'user', content: `Passages:\n\n${numbered}\n\nQuestion: ${question}` },
   ];
 }

@@ -18,7 +18,10 @@ type BuiltAppPath =
   | '/key-people'
   | '/chat'
   | '/prospect/:id'
-  | '/account-management';
+  | '/account-management'
+  | '/sales-knowledge-agent'
+  | '/enterprise-file-search'
+  | '/knowledge-graph';
 
 export type UpcomingPath = Exclude<(typeof APP_PATHS)[number], BuiltAppPath>;
 
@@ -39,11 +42,6 @@ export const UPCOMING_PAGES: Record<UpcomingPath, UpcomingPageText> = {
     description:
       'Start a research request: describe the companies you are looking for, and the request is turned into search filters for Company Finder.',
   },
-  '/sales-knowledge-agent': {
-    title: 'Sales Knowledge Agent',
-    description:
-      'Upload your sales documents (PDF, Word, spreadsheets, Markdown) to your knowledge base and chat with them. Every answer cites the document, section and page it came from.',
-  },
   '/instant-sales-answers': agentPage('emma'),
   '/automated-rfp-responses': agentPage('maya'),
   '/rfp-editor/:id': {
@@ -56,15 +54,6 @@ export const UPCOMING_PAGES: Record<UpcomingPath, UpcomingPageText> = {
     title: 'Document generation for selected companies',
     description:
       'Generate account plans, proposals or one-pagers for the companies you selected in Company Finder, filled from their data, your saved research and your knowledge base.',
-  },
-  '/enterprise-file-search': {
-    title: 'Enterprise File Search',
-    description: getAgent('sofia').description,
-  },
-  '/knowledge-graph': {
-    title: 'Knowledge Graph',
-    description:
-      'Explore the companies, people and topics extracted from your documents and how they are connected, and jump to the passages that mention them.',
   },
   '/integrations': {
     title: 'Integrations',

@@ -1,0 +1,212 @@
+/**
+ * The knowledge chat with `AI_PROVIDER=openai`, through the HTTP app, against a FAKE OpenAI-compatible server
+ * (tests/helpers/fake-openai.ts): the model writes from the passages retrieval found and must cite them; its
+ * markers are checked and renumbered; an answer that cites nothing is replaced by the extractive one; the model
+ * saying the passages do not answer is an honest "I don't know"; only the last 10 messages of the chat are
+ * sent; a failing or unreachable model gets spec 3 §8's fallback, free; and the model is never called when
+ * nothing relevant was found or the caller cannot pay.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../../tests/helpers/app.ts';
+import { type AuthClient, authClient } from '../../../../tests/helpers/auth.ts';
+import { leaveCredits } from '../../../../tests/helpers/credits.ts';
+import { type Backend, backends, type TestDatabase } from '../../../../tests/helpers/databases.ts';
+import { type FakeOpenAi, fakeAnswers, startFakeOpenAi } from '../../../../tests/helpers/fake-openai.ts';
+import { type InsertedDocument, insertDocument, userIdOf } from '../../../../tests/helpers/knowledge-rows.ts';
+import {
+  KNOWLEDGE_CHAT_FALLBACKS,
+  KNOWLEDGE_CHAT_NO_ANSWER,
+  type KnowledgeChatResponse,
+} from '../../../shared/knowledge.ts';
+import { seedReferenceData } from '../../db/seed/seed.ts';
+import type { App } from '../../http/app.ts';
+
+const KEY = 'sk-knowledge-7f3a';
+const QUESTION = 'How quickly must we notify customers after a security incident?';
+
+type Message = { role: string; content: string };
+
+describe.each(backends())(
+  'the knowledge chat with an OpenAI-compatible model on $name',
+  (backend: Backend) => {
+    let database: TestDatabase;
+    let fake: FakeOpenAi;
+    let app: App;
+    let ada: AuthClient;
+    let incident: InsertedDocument;
+    let training: InsertedDocument;
+
+    beforeAll(async () => {
+      database = await backend.create();
+      await seedReferenceData(database.db);
+      fake = await startFakeOpenAi({ apiKey: KEY });
+      ({ app } = await createTestApp(database, {
+        env: { AI_PROVIDER: 'openai', OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: KEY, AI_MODEL: 'fake-gpt' },
+      }));
+      ada = authClient(app);
+      await ada.signUp('ada@example.com', 'violet-harbor-42', 'Ada');
+      const userId = await userIdOf(database.db, 'ada@example.com');
+      incident = await insertDocument(database.db, userId, {
+        filename: 'incident-response.pdf',
+        title: 'Incident Response Plan',
+        passages: [
+          {
+            page: 3,
+            text: 'Security incidents are reported to the security team within 24 hours. The incident commander notifies affected customers within 72 hours of confirmation.',
+          },
+        ],
+      });
+      training = await insertDocument(database.db, userId, {
+        filename: 'security-training.md',
+        title: 'Security Awareness Training',
+        passages: [
+          {
+            section: 'Incidents',
+            text: 'Training explains how employees report a security incident and how affected customers are notified after one.',
+          },
+        ],
+      });
+    });
+    afterAll(async () => {
+      await fake.close();
+      await database.destroy();
+    });
+    beforeEach(() => {
+      fake.reset();
+      fake.answerAlways(fakeAnswers.error(500, 'The test did not say what to answer.'));
+    });
+
+    const remaining = async () =>
+      ((await (await ada.request('GET', '/api/v1/credits')).json()) as { remainingCredits: number })
+        .remainingCredits;
+    const ask = async (query: string, chatHistory?: Message[]) => {
+      const response = await ada.request('POST', '/api/v1/knowledge/chat', {
+        query,
+        ...(chatHistory ? { chatHistory } : {}),
+      });
+      return { status: response.status, body: (await response.json()) as KnowledgeChatResponse };
+    };
+    const sentMessages = () => (fake.requests[0]?.body.messages ?? []) as Message[];
+
+    it("answers with the model's cited text, renumbered in citation order, for one credit", async () => {
+      fake.answerNext(
+        fakeAnswers.text(
+          'Affected customers are notified within 72 hours of confirmation [2, 1]. Employees learn how to report incidents [1].',
+        ),
+      );
+      const before = await remaining();
+      const { status, body } = await ask(QUESTION);
+      expect(status).toBe(200);
+      // The answer's first marker becomes [1]: the model's [2] (whichever passage retrieval put second).
+      const prompt = sentMessages().at(-1)?.content ?? '';
+      expect(prompt).toContain('\n[2] ');
+      const second = prompt.match(/^\[2\] (.+?)(?: \(|$)/m)?.[1];
+      expect(body.answered).toBe(true);
+      expect(body.response).toBe(
+        'Affected customers are notified within 72 hours of confirmation [1][2]. Employees learn how to report incidents [2].',
+      );
+      expect(body.sources[0]?.title).toBe(second);
+      expect(body.sources.map((s) => s.ref)).toEqual([1, 2]);
+      expect(body.sources.map((s) => s.documentId).sort()).toEqual([incident.id, training.id].sort());
+      expect([body.creditsCharged, await remaining()]).toEqual([1, before - 1]);
+      // What the model was given: our instructions, the numbered passages with their page, the question.
+      const request = fake.requests[0];
+      expect(request?.body.model).toBe('fake-gpt');
+      expect(request?.headers.authorization).toBe(`Bearer ${KEY}`);
+      expect(sentMessages()[0]).toMatchObject({ role: 'system' });
+      expect(sentMessages()[0]?.content).toContain('square brackets');
+      expect(prompt).toContain('Incident Response Plan (page 3)');
+      expect(prompt).toContain(`Question: ${QUESTION}`);
+    });
+
+    it('sends only the last 10 messages of the chat to the model', async () => {
+      fake.answerNext(fakeAnswers.text('Within 72 hours [1].'));
+      const history = Array.from({ length: 14 }, (_, i) => ({
+        role: i % 2 === 0 ? 'user' : 'assistant',
+        content: `message ${i + 1}`,
+      }));
+      const { body } = await ask(QUESTION, history);
+      expect(body.answered).toBe(true);
+      const sent = sentMessages().filter((m) => m.role !== 'system');
+      expect(sent).toHaveLength(11);
+      expect(sent.slice(0, 10).map((m) => m.content)).toEqual(history.slice(4).map((m) => m.content));
+    });
+
+    it('replaces an answer that cites no passage (or only passages that do not exist) by the extractive one', async () => {
+      for (const reply of ['Customers hear from us within three days.', 'Within 72 hours [7].', '']) {
+        fake.reset();
+        fake.answerNext(fakeAnswers.text(reply));
+        const { body } = await ask(QUESTION);
+        expect(body.answered, reply).toBe(true);
+        expect(body.response, reply).toContain('within 72 hours of confirmation');
+        expect(body.response, reply).toMatch(/\[1\]/);
+        expect(body.response, reply).not.toContain('[7]');
+        expect(body.sources.map((source) => source.documentId)).toContain(incident.id);
+      }
+    });
+
+    it('says it does not know, free, when the model finds no answer in the passages', async () => {
+      fake.answerNext(fakeAnswers.text('NO_ANSWER'));
+      const before = await remaining();
+      const { body } = await ask(QUESTION);
+      expect(body).toMatchObject({
+        answered: false,
+        sources: [],
+        creditsCharged: 0,
+        response: KNOWLEDGE_CHAT_NO_ANSWER.notFound,
+      });
+      expect(await remaining()).toBe(before);
+    });
+
+    it('never calls the model for a question the documents do not answer', async () => {
+      const { body } = await ask('What is the capital of France?');
+      expect(body.answered).toBe(false);
+      expect(fake.requests).toHaveLength(0);
+    });
+
+    it("answers spec 3 §8's AI fallback, free, when the model fails", async () => {
+      fake.answerNext(fakeAnswers.error(500));
+      const before = await remaining();
+      const { status, body } = await ask(QUESTION);
+      expect(status).toBe(200);
+      expect(body).toEqual({
+        response: `${KNOWLEDGE_CHAT_FALLBACKS.ai} ${KNOWLEDGE_CHAT_FALLBACKS.support}`,
+        sources: [],
+        answered: false,
+        fallback: true,
+        creditsCharged: 0,
+      });
+      expect(await remaining()).toBe(before);
+    });
+
+    it('refuses with 402 before calling the model when the caller cannot pay', async () => {
+      const eve = authClient(app);
+      await eve.signUp('eve@example.com', 'violet-harbor-42', 'Eve');
+      await insertDocument(database.db, await userIdOf(database.db, 'eve@example.com'), {
+        filename: 'faq.md',
+        passages: [{ section: 'Support', text: 'Support is available around the clock by phone and chat.' }],
+      });
+      await leaveCredits(database, eve);
+      const response = await eve.request('POST', '/api/v1/knowledge/chat', {
+        query: 'When is support available?',
+      });
+      expect(response.status).toBe(402);
+      expect(fake.requests).toHaveLength(0);
+    });
+
+    it("answers spec 3 §8's network fallback when the model's endpoint cannot be reached", async () => {
+      const { app: offline } = await createTestApp(database, {
+        env: { AI_PROVIDER: 'openai', OPENAI_BASE_URL: 'http://127.0.0.1:1/v1', OPENAI_API_KEY: KEY },
+      });
+      const client = authClient(offline);
+      await client.signIn('ada@example.com', 'violet-harbor-42');
+      const response = await client.request('POST', '/api/v1/knowledge/chat', { query: QUESTION });
+      const body = (await response.json()) as KnowledgeChatResponse;
+      expect(body).toMatchObject({
+        response: `${KNOWLEDGE_CHAT_FALLBACKS.network} ${KNOWLEDGE_CHAT_FALLBACKS.support}`,
+        fallback: true,
+        creditsCharged: 0,
+      });
+    });
+  },
+);

@@ -1,0 +1,275 @@
+/**
+ * Evaluation of the knowledge chat's retrieval (issue 8 point 7). A security and compliance library (JupiterOne's
+ * policy templates, CC BY-SA 4.0: 25 policies, 141 procedures and reference documents, `{{placeholders}}`
+ * filled in for a demo company) is loaded through the real ingestion pipeline (addDocument + processDocument),
+ * then the chat is asked every requirement of ISO/IEC 27001, ISO/IEC 27002 and SOC 2 (its title and summary as
+ * the question). The standards map each requirement to the procedures that implement it; the test prints
+ * recall@5, the share of requirements for which a right procedure is among the documents of the sources the
+ * answer cites (at most five), and fails below a regression floor of 0.5. Issue 8 asks for 0.6, which the
+ * built-in retrieval does not reach yet (0.55 measured): the issue stays open until it does. Nothing here is tuned to a requirement: the questions are
+ * asked as written.
+ *
+ * The library lives outside the repository (the standards' text belongs to ISO and the AICPA: used for tests,
+ * not shipped). Without it (KB_DATA_DIR, default ../shared/data/kb beside the repository) the test is skipped, loudly.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../../tests/helpers/app.ts';
+import { authClient } from '../../../../tests/helpers/auth.ts';
+import { type Backend, backends, type TestDatabase } from '../../../../tests/helpers/databases.ts';
+import { userIdOf } from '../../../../tests/helpers/knowledge-rows.ts';
+import { createBuiltinEngine } from '../../ai/builtin/engine.ts';
+import type { AiEngine } from '../../ai/port.ts';
+import type { AppDeps, Caller } from '../../context.ts';
+import { seedReferenceData } from '../../db/seed/seed.ts';
+import { answerFromKnowledge } from './chat.ts';
+import { addDocument, processDocument } from './documents.ts';
+
+// shared/ stands beside the repository (as in CI).
+const KB = process.env.KB_DATA_DIR ?? join(import.meta.dirname, '../../../../../shared/data/kb');
+const LIBRARY = join(KB, 'policies');
+/** A floor against regressions, below issue 8's target of 0.6 (not met yet; see above). */
+const RECALL_AT_5_MIN = 0.5;
+
+/** The demo company the templates are filled in for. */
+const DEMO_COMPANY: Record<string, string | boolean> = {
+  companyShortName: 'Northwind',
+  companyFullName: 'Northwind Analytics, Inc.',
+  companyName: 'Northwind Analytics',
+  companyEmailDomain: 'northwind.example',
+  companyWebsiteURL: 'https://northwind.example',
+  companyMailingAddress: '100 Harbor Street, Boston, MA 02110',
+  companyPhoneNumber: '+1 617 555 0100',
+  ceoName: 'Maria Chen',
+  ceoEmail: 'maria.chen@northwind.example',
+  cooName: 'Samuel Ortiz',
+  cooEmail: 'samuel.ortiz@northwind.example',
+  ctoName: 'Priya Raman',
+  ctoEmail: 'priya.raman@northwind.example',
+  securityOfficerName: 'Dana Whitfield',
+  securityOfficerEmail: 'security@northwind.example',
+  privacyOfficerName: 'Jonas Berg',
+  dataProtectionOfficerName: 'Jonas Berg',
+  securityCommitteeMembers: 'Maria Chen, Priya Raman and Dana Whitfield',
+  securityPolicyURL: 'https://northwind.example/security',
+  privacyPolicyURL: 'https://northwind.example/privacy',
+  cookiePolicyURL: 'https://northwind.example/cookies',
+  statusPageURL: 'https://status.northwind.example',
+  devWikiURL: 'https://wiki.northwind.example',
+  internalHelpdeskURL: 'https://help.northwind.example',
+  hipaaTrainingURL: 'https://learn.northwind.example/hipaa',
+  securityScorecardURL: 'https://northwind.example/scorecard',
+  securityScorecardPeriod: 'quarterly',
+  securityReportingPeriod: 'quarterly',
+  cmPortal: 'https://changes.northwind.example',
+  sourceControl: 'GitHub',
+  ticketingSystem: 'Jira',
+  ciSystem: 'CircleCI',
+  hrSystem: 'BambooHR',
+  expenseReporting: 'Expensify',
+  securityAwarenessTrainingProvider: 'KnowBe4',
+  IdP: 'Okta',
+  CPA: 'Baker & Finch LLP',
+  provider: 'Okta',
+  defaultRevision: 'Revision 1.0',
+  revisionDate: '2026-01-15',
+  needStandardHIPAA: true,
+  needStandardHITRUST: false,
+  needStandardGDPR: true,
+  needStandardNIST: false,
+  needStandardPCI: false,
+  supportBYODandMDM: true,
+  haveSecurityScorecard: false,
+  adoptedHITRUST: false,
+};
+
+/** Mustache as the templates use it: sections ({{#x}}…{{/x}}, {{^x}}…{{/x}}) and values ({{x}}, {{&x}}). */
+function fillTemplate(template: string, values: Record<string, string | boolean>): string {
+  const sections = template.replace(
+    /\{\{([#^])\s*(\w+)\s*\}\}([\s\S]*?)\{\{\/\s*\2\s*\}\}/g,
+    (_all, kind: string, name: string, inner: string) => {
+      const on = Boolean(values[name]);
+      return (kind === '#' ? on : !on) ? inner : '';
+    },
+  );
+  return sections.replace(/\{\{&?\s*(\w+)\s*\}\}/g, (_all, name: string) => {
+    const value = values[name];
+    return typeof value === 'string' ? value : '';
+  });
+}
+
+type LibraryFile = { id: string; filename: string; title: string; markdown: string };
+
+/** The library's Markdown templates, filled in: procedures keep their ids (cp-...), references get ref-... */
+function readLibrary(): LibraryFile[] {
+  const files: LibraryFile[] = [];
+  for (const [folder, prefix] of [
+    ['policies', 'policy-'],
+    ['procedures', ''],
+    ['ref', 'ref-'],
+  ] as const) {
+    for (const name of readdirSync(join(LIBRARY, folder)).sort()) {
+      if (!name.endsWith('.md.tmpl')) continue;
+      const base = name.slice(0, -'.md.tmpl'.length);
+      const markdown = fillTemplate(readFileSync(join(LIBRARY, folder, name), 'utf8'), DEMO_COMPANY);
+      const heading = markdown.match(/^#{1,6}\s+(.+)$/m)?.[1]?.trim();
+      files.push({
+        id: `${prefix}${base}`,
+        filename: `${folder}/${base}.md`,
+        title: heading ?? base,
+        markdown,
+      });
+    }
+  }
+  return files;
+}
+
+type Requirement = { standard: string; ref: string; question: string; right: Set<string> };
+
+/**
+ * Every requirement mapped to procedures: ISO 27001 and SOC 2 security list `controls` with `mappedControls`,
+ * ISO 27002 lists `requirements`; the other SOC 2 files give the requirement as a domain's title
+ * ("§ Availability\n【A1.1】 The entity ...") with the procedures as its controls.
+ */
+function readRequirements(known: Set<string>): Requirement[] {
+  const dir = join(LIBRARY, 'standards-for-tuning');
+  const files = [
+    ...readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => join(dir, f)),
+    ...readdirSync(join(dir, 'soc2'))
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => join(dir, 'soc2', f)),
+  ].sort();
+  const byQuestion = new Map<string, Requirement>();
+  const add = (standard: string, ref: string, question: string, right: string[]) => {
+    const mapped = right.filter((id) => known.has(id));
+    if (mapped.length === 0 || !question.trim()) return;
+    const existing = byQuestion.get(question);
+    if (existing) for (const id of mapped) existing.right.add(id);
+    else byQuestion.set(question, { standard, ref, question, right: new Set(mapped) });
+  };
+  type Control = { ref?: string; title?: string; summary?: string; mappedControls?: string[] };
+  type Group = { title?: string; controls?: Control[]; requirements?: Control[] };
+  for (const file of files) {
+    const json = JSON.parse(readFileSync(file, 'utf8')) as {
+      standard: string;
+      domains?: Group[];
+      sections?: Group[];
+    };
+    for (const group of [...(json.domains ?? []), ...(json.sections ?? [])]) {
+      const items = [...(group.controls ?? []), ...(group.requirements ?? [])];
+      if (items.some((item) => item.mappedControls)) {
+        for (const item of items) {
+          add(
+            json.standard,
+            item.ref ?? '',
+            [item.title, item.summary].filter(Boolean).join('. '),
+            item.mappedControls ?? [],
+          );
+        }
+      } else {
+        const title = group.title ?? '';
+        const ref = title.match(/【([^】]+)】/)?.[1] ?? title;
+        const question = title.replace(/^§[^\n]*\n/, '').replace(/【[^】]*】\s*/, '');
+        add(
+          json.standard,
+          ref,
+          question,
+          items.map((item) => item.ref ?? ''),
+        );
+      }
+    }
+  }
+  return [...byQuestion.values()];
+}
+
+const available = existsSync(join(LIBRARY, 'standards-for-tuning'));
+if (!available) {
+  console.warn(
+    `\n!!! SKIPPED: the knowledge evaluation needs the policy library at ${LIBRARY} (KB_DATA_DIR)\n`,
+  );
+}
+
+describe.skipIf(!available).each(backends())('knowledge chat evaluation on $name', (backend: Backend) => {
+  let database: TestDatabase;
+  let deps: AppDeps;
+  let caller: Caller;
+  let library: LibraryFile[];
+  const engine: AiEngine = createBuiltinEngine({
+    // The answers use neither: they are the copilot's lexicon.
+    vocabulary: () => Promise.reject(new Error('not used by knowledge answers')),
+    companyNames: () => Promise.resolve([]),
+  });
+
+  beforeAll(async () => {
+    database = await backend.create();
+    await seedReferenceData(database.db);
+    const test = await createTestApp(database);
+    deps = test.deps;
+    const client = authClient(test.app);
+    await client.signUp('eva@example.com', 'violet-harbor-42', 'Eva');
+    const userId = await userIdOf(database.db, 'eva@example.com');
+    caller = { id: userId, email: 'eva@example.com', name: 'Eva', emailVerified: false };
+    // Processing costs credits: enough for the whole library.
+    await client.request('GET', '/api/v1/credits');
+    await database.db.execute(sql`update user_credits set total_credits = 100000 where user_id = ${userId}`);
+
+    library = readLibrary();
+    const started = performance.now();
+    for (const file of library) {
+      const { document } = await addDocument(
+        deps,
+        caller,
+        { filename: file.filename, title: file.title, bytes: new TextEncoder().encode(file.markdown) },
+        { queue: false },
+      );
+      const outcome = await processDocument(deps, {
+        documentId: document.id,
+        userId,
+        checksum: document.checksum,
+      });
+      if (outcome.status !== 'indexed') throw new Error(`${file.filename}: ${JSON.stringify(outcome)}`);
+    }
+    console.log(
+      `[${backend.name}] loaded ${library.length} documents in ${Math.round(performance.now() - started)} ms`,
+    );
+  }, 180_000);
+  afterAll(() => database?.destroy());
+
+  it(`cites a right procedure among its sources for at least ${RECALL_AT_5_MIN * 100}% of the requirements`, async () => {
+    const idOf = new Map(library.map((file) => [file.filename, file.id]));
+    const requirements = readRequirements(new Set(library.map((file) => file.id)));
+    expect(requirements.length).toBeGreaterThan(300);
+    let cited = 0;
+    let answered = 0;
+    let firstRight = 0;
+    const times: number[] = [];
+    const misses: string[] = [];
+    for (const requirement of requirements) {
+      const started = performance.now();
+      const answer = await answerFromKnowledge(database.db, engine, caller.id, {
+        query: requirement.question,
+        history: [],
+      });
+      times.push(performance.now() - started);
+      if (answer.answered) answered += 1;
+      const documents = answer.sources.slice(0, 5).map((source) => idOf.get(source.filename));
+      if (documents.some((id) => id && requirement.right.has(id))) cited += 1;
+      else misses.push(`${requirement.standard} ${requirement.ref}`);
+      if (documents[0] && requirement.right.has(documents[0])) firstRight += 1;
+    }
+    times.sort((a, b) => a - b);
+    const recall = cited / requirements.length;
+    const p95 = times[Math.floor(times.length * 0.95)] ?? 0;
+    console.log(
+      `[${backend.name}] ${requirements.length} requirements: recall@5 ${recall.toFixed(3)}, ` +
+        `right procedure cited first ${(firstRight / requirements.length).toFixed(3)}, ` +
+        `answered ${(answered / requirements.length).toFixed(3)}, answer p95 ${Math.round(p95)} ms`,
+    );
+    if (process.env.KB_EVAL_MISSES) console.log(misses.join('\n'));
+    expect(recall).toBeGreaterThanOrEqual(RECALL_AT_5_MIN);
+  }, 120_000);
+});

@@ -1,0 +1,202 @@
+/**
+ * Text extraction per format and chunking (issue 8 point 2): headings become heading paths, PDF pages stay
+ * pages, scripts never become text, bad files are refused with a reason, and passages are 150-300 words
+ * without crossing a section or a page.
+ */
+import { describe, expect, it } from 'vitest';
+import { buildDocx, buildPdf, buildZipBombDocx } from '../../../../tests/helpers/knowledge-files.ts';
+import { CHUNK_MAX_WORDS, CHUNK_MIN_WORDS, chunkBlocks } from './chunk.ts';
+import {
+  checkZipBomb,
+  DocumentError,
+  decodeText,
+  extractDocument,
+  formatMismatch,
+  htmlBlocks,
+  markdownBlocks,
+} from './extract.ts';
+
+const bytes = (text: string) => new TextEncoder().encode(text);
+const words = (n: number, word = 'policy') => Array.from({ length: n }, (_, i) => `${word}${i}`).join(' ');
+
+describe('extraction', () => {
+  it('keeps Markdown heading paths (ATX and setext), code blocks and plain words', () => {
+    const blocks = markdownBlocks(
+      [
+        'Security Handbook',
+        '=================',
+        '',
+        'Intro with a [link](https://example.com) and **bold** words.',
+        '',
+        '## Access',
+        '',
+        '- Use *MFA* everywhere',
+        '',
+        '```',
+        '# not a heading',
+        '```',
+        '',
+        '### Passwords ###',
+        '',
+        'Rotate `service` keys.',
+        '',
+        'Incidents',
+        '---------',
+        '',
+        'Report them.',
+      ].join('\n'),
+    );
+    expect(blocks).toEqual([
+      { text: 'Intro with a link and bold words.', section: 'Security Handbook', page: null },
+      { text: 'Use MFA everywhere', section: 'Security Handbook > Access', page: null },
+      { text: '# not a heading', section: 'Security Handbook > Access', page: null },
+      { text: 'Rotate service keys.', section: 'Security Handbook > Access > Passwords', page: null },
+      { text: 'Report them.', section: 'Security Handbook > Incidents', page: null },
+    ]);
+  });
+
+  it('reads HTML text under its headings and never scripts, styles or comments', () => {
+    const blocks = htmlBlocks(
+      '<html><head><title>T</title><style>p{}</style></head><body><!-- hidden --><h1>Guide &amp; FAQ</h1>' +
+        '<p>First&nbsp;para.</p><script type="text/javascript">var x = "<p>fake</p>";</script>' +
+        '<h2>Data</h2><table><tr><td>AES-256</td><td>at rest</td></tr></table><h1>Other</h1><p>Last.</p></body></html>',
+    );
+    expect(blocks).toEqual([
+      { text: 'First para.', section: 'Guide & FAQ', page: null },
+      { text: 'AES-256 | at rest', section: 'Guide & FAQ > Data', page: null },
+      { text: 'Last.', section: 'Other', page: null },
+    ]);
+  });
+
+  it('reads a PDF page by page and a Word document with its headings', async () => {
+    const pdf = await extractDocument('pdf', buildPdf([['One (1)'], [], ['Three']]));
+    expect(pdf).toEqual({
+      pageCount: 3,
+      blocks: [
+        { text: 'One (1)', section: null, page: 1 },
+        { text: 'Three', section: null, page: 3 },
+      ],
+    });
+    const docx = await extractDocument(
+      'docx',
+      await buildDocx([
+        { heading: 1, text: 'Plan' },
+        { heading: 2, text: 'Scope' },
+        { text: 'All offices.' },
+      ]),
+    );
+    expect(docx.blocks).toEqual([{ text: 'All offices.', section: 'Plan > Scope', page: null }]);
+  });
+
+  it('reads CSV rows with their headers and JSON values with their key paths', async () => {
+    const csv = await extractDocument('csv', bytes('\uFEFFName, City\nAda,London\n,\nBob,\n'));
+    expect(csv.blocks.map((b) => b.text)).toEqual(['Name: Ada; City: London', 'Name: Bob']);
+    const json = await extractDocument(
+      'json',
+      bytes('// Copyright\n{"a":{"b":[1,{"c":"x"}]},/* none */"d":null,"e":"y"} // end'),
+    );
+    expect(json.blocks).toEqual([
+      { text: 'a.b[0]: 1', section: 'a', page: null },
+      { text: 'a.b[1].c: x', section: 'a', page: null },
+      { text: 'e: y', section: 'e', page: null },
+    ]);
+    // Comment marks inside strings stay.
+    const url = await extractDocument('json', bytes('// c\n{"u":"http://x/*y*/"}'));
+    expect(url.blocks.map((b) => b.text)).toEqual(['u: http://x/*y*/']);
+  });
+
+  it('refuses what it cannot read, with the reason', async () => {
+    await expect(extractDocument('pdf', bytes('%PDF-1.7 nothing else'))).rejects.toThrow(
+      'The PDF is damaged or not a PDF',
+    );
+    await expect(extractDocument('pdf', buildPdf([['x']], { userPassword: 'pw' }))).rejects.toThrow(
+      'The PDF is password-protected',
+    );
+    await expect(extractDocument('pdf', buildPdf([[]]))).rejects.toThrow('The PDF has no text layer');
+    await expect(extractDocument('json', bytes('{"a":'))).rejects.toThrow('The JSON file is not valid JSON');
+    await expect(extractDocument('csv', bytes('\n\n'))).rejects.toThrow('The CSV file has no header row');
+    await expect(extractDocument('docx', bytes('PK\u0003\u0004 broken'))).rejects.toBeInstanceOf(
+      DocumentError,
+    );
+    expect(() => checkZipBomb(bytes('not a zip'))).toThrow('not a complete zip archive');
+  });
+
+  it('refuses a zip bomb from its declared sizes, before inflating it', async () => {
+    const bomb = await buildZipBombDocx(60);
+    expect(bomb.byteLength).toBeLessThan(1024 * 1024);
+    expect(() => checkZipBomb(bomb)).toThrow('would expand to more than 50 MB when unzipped');
+    expect(() => checkZipBomb(buildDocxSync())).not.toThrow();
+  });
+
+  it('tells text from binary and checks that a file is what its extension says', () => {
+    expect(decodeText(bytes('\uFEFFhello'))).toEqual({ text: 'hello' });
+    expect(decodeText(new Uint8Array([0x61, 0x00]))).toEqual({
+      error: 'is not a text file (it contains binary data)',
+    });
+    expect(decodeText(new Uint8Array([0xfc]))).toEqual({
+      error: 'is not UTF-8 text; save it as UTF-8 and upload it again',
+    });
+    expect(formatMismatch('pdf', bytes('%PDF-1.4'))).toBeNull();
+    expect(formatMismatch('pdf', bytes('hello'))).toBe('is not a PDF (it has no PDF header)');
+    expect(formatMismatch('docx', bytes('hello'))).toMatch(/^is not a Word document/);
+    expect(formatMismatch('md', bytes('# fine'))).toBeNull();
+  });
+});
+
+/** A tiny valid zip (one stored entry), written by hand so the check has something harmless to pass. */
+function buildDocxSync(): Uint8Array {
+  const name = Buffer.from('a.txt');
+  const data = Buffer.from('hello');
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt32LE(data.length, 18);
+  local.writeUInt32LE(data.length, 22);
+  local.writeUInt16LE(name.length, 26);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt32LE(data.length, 20);
+  central.writeUInt32LE(data.length, 24);
+  central.writeUInt16LE(name.length, 28);
+  const centralOffset = local.length + name.length + data.length;
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(central.length + name.length, 12);
+  end.writeUInt32LE(centralOffset, 16);
+  return new Uint8Array(Buffer.concat([local, name, data, central, name, end]));
+}
+
+describe('chunking', () => {
+  it('makes passages of 150-300 words that never cross a section or a page', () => {
+    const chunks = chunkBlocks([
+      { text: words(120), section: 'A', page: null },
+      { text: words(120), section: 'A', page: null },
+      { text: words(120), section: 'A', page: null },
+      { text: words(40), section: 'B', page: null },
+      { text: `${words(500, 'long')}.`, section: 'C', page: null },
+      { text: words(10), section: null, page: 1 },
+      { text: words(10), section: null, page: 2 },
+    ]);
+    const summary = chunks.map((c) => [c.ordinal, c.section, c.page, c.text.split(/\s+/).length]);
+    expect(summary).toEqual([
+      [0, 'A', null, 240],
+      [1, 'A', null, 120],
+      [2, 'B', null, 40],
+      [3, 'C', null, 300],
+      [4, 'C', null, 200],
+      [5, null, 1, 10],
+      [6, null, 2, 10],
+    ]);
+    for (const chunk of chunks) expect(chunk.text.split(/\s+/).length).toBeLessThanOrEqual(CHUNK_MAX_WORDS);
+    expect(CHUNK_MIN_WORDS).toBe(150);
+  });
+
+  it('joins a short last passage to the one before when both fit', () => {
+    const chunks = chunkBlocks([
+      { text: words(200), section: 'A', page: null },
+      { text: words(30), section: 'A', page: null },
+    ]);
+    expect(chunks.map((c) => c.text.split(/\s+/).length)).toEqual([230]);
+  });
+});
