@@ -86,6 +86,7 @@ export async function apiPostForm<T>(path: string, form: FormData): Promise<T> {
   try {
     response = await fetch(path, { method: 'POST', credentials: 'include', body: form });
   } catch {
+    // The server may close the connection on a body it refuses before it is all sent.
     throw new ApiError('The file could not be sent. Check your connection and try again.', 0, null);
   }
   if (!response.ok) {

@@ -19,7 +19,7 @@ import type { ImportMapping, TargetAccountStatus } from '../../../shared/compani
 import type { ValidFilters } from '../../../shared/filter-validator.ts';
 import type { FitScore } from '../../../shared/fit-score.ts';
 import type { FacetCount } from '../../components/facet-filter.tsx';
-import { ApiError, apiFetch, errorMessage, notRetriedOnRefusal } from '../../lib/api.ts';
+import { apiFetch, apiPostForm, notRetriedOnRefusal } from '../../lib/api.ts';
 import { invalidateCredits, notifyCharge, toastInsufficient } from '../../lib/credits.ts';
 import type { ExportRequest } from '../../lib/csv-export.ts';
 import { isFinished, JOB_POLL_MS, type JobStatus, useJob } from '../../lib/jobs.ts';
@@ -289,33 +289,17 @@ export type CompanyImport = {
 
 /** GET /api/v1/jobs/{id}, as far as an import needs it. */
 
-/** A multipart POST with apiFetch's cookie and error handling (apiFetch itself sends JSON only). */
-async function postForm<T>(path: string, form: FormData): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(path, { method: 'POST', credentials: 'include', body: form });
-  } catch {
-    // The server may close the connection on a body it refuses before it is all sent.
-    throw new ApiError('The file could not be sent. Check your connection and try again.', 0, null);
-  }
-  if (!response.ok) {
-    const { message, code, details } = await errorMessage(response);
-    throw new ApiError(message, response.status, code, details ?? null);
-  }
-  return (await response.json()) as T;
-}
-
 export function previewImport(file: File): Promise<ImportPreview> {
   const form = new FormData();
   form.append('file', file);
-  return postForm<ImportPreview>(`${IMPORTS}/preview`, form);
+  return apiPostForm<ImportPreview>(`${IMPORTS}/preview`, form);
 }
 
 export function startImport(file: File, mapping: ImportMapping): Promise<CompanyImport> {
   const form = new FormData();
   form.append('file', file);
   form.append('mapping', JSON.stringify(mapping));
-  return postForm<CompanyImport>(IMPORTS, form);
+  return apiPostForm<CompanyImport>(IMPORTS, form);
 }
 
 export const getImport = (id: string) => apiFetch<CompanyImport>(`${IMPORTS}/${id}`);
