@@ -70,17 +70,25 @@ function waitForUrl(server: ChildProcess): Promise<string> {
       () => reject(new Error(`[e2e] server did not start in 60 s:\n${output}`)),
       60_000,
     );
+    let started = false;
     const onData = (chunk: Buffer) => {
+      // Once it listens, what the server logs (warnings and errors) is shown: a failing test is explained there.
+      if (started) {
+        process.stderr.write(`[e2e server] ${chunk.toString()}`);
+        return;
+      }
       output += chunk.toString();
       const match = output.match(/running at (http:\/\/\S+)/);
       if (match?.[1]) {
+        started = true;
         clearTimeout(timer);
         resolve(match[1].replace('localhost', '127.0.0.1'));
       }
     };
     server.stdout?.on('data', onData);
     server.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
+      if (started) process.stderr.write(`[e2e server] ${chunk.toString()}`);
+      else output += chunk.toString();
     });
     server.once('exit', (code) => {
       clearTimeout(timer);

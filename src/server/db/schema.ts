@@ -907,8 +907,9 @@ export const documentChunks = pgTable(
     /** The PDF page the passage starts on (1-based). */
     page: integer('page'),
     text: text('text').notNull(),
+    /** The path's first heading (the document's title) weighted A, the headings below it C, the text B. */
     searchVector: tsvector('search_vector').generatedAlwaysAs(
-      sql`setweight(to_tsvector('english', coalesce(section, '')), 'A') || setweight(to_tsvector('english', text), 'B')`,
+      sql`setweight(to_tsvector('english', split_part(coalesce(section, ''), ' > ', 1)), 'A') || setweight(to_tsvector('english', regexp_replace(coalesce(section, ''), '^[^>]*(> )?', '')), 'C') || setweight(to_tsvector('english', text), 'B')`,
     ),
     createdAt: createdAt(),
   },

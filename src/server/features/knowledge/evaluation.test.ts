@@ -5,9 +5,10 @@
  * then the chat is asked every requirement of ISO/IEC 27001, ISO/IEC 27002 and SOC 2 (its title and summary as
  * the question). The standards map each requirement to the procedures that implement it; the test prints
  * recall@5, the share of requirements for which a right procedure is among the documents of the sources the
- * answer cites (at most five), and fails below a regression floor of 0.5. Issue 8 asks for 0.6, which the
- * built-in retrieval does not reach yet (0.55 measured): the issue stays open until it does. Nothing here is tuned to a requirement: the questions are
- * asked as written.
+ * answer cites (at most five), and fails below a regression floor of 0.57. Issue 8 asks for 0.6, which the
+ * built-in retrieval does not reach yet (0.585 measured): the issue stays open until it does. Nothing here is
+ * tuned to a requirement: the questions are asked as written. A second test asks questions the library does not
+ * answer and checks the chat declines them (the other side of a relevance threshold).
  *
  * The library lives outside the repository (the standards' text belongs to ISO and the AICPA: used for tests,
  * not shipped). Without it (KB_DATA_DIR, default ../shared/data/kb beside the repository) the test is skipped, loudly.
@@ -31,7 +32,47 @@ import { addDocument, processDocument } from './documents.ts';
 const KB = process.env.KB_DATA_DIR ?? join(import.meta.dirname, '../../../../../shared/data/kb');
 const LIBRARY = join(KB, 'policies');
 /** A floor against regressions, below issue 8's target of 0.6 (not met yet; see above). */
-const RECALL_AT_5_MIN = 0.5;
+const RECALL_AT_5_MIN = 0.57;
+
+/**
+ * Questions a seller may ask that a security and compliance library does not answer (pricing, the product,
+ * the market, small talk), some sharing its everyday words ("office", "policy", "employees"): the chat must
+ * say it does not know rather than cite an unrelated passage.
+ */
+const OFF_TOPIC = [
+  'What is the capital of France?',
+  'Who won the football world cup in 2018?',
+  'Recommend a good pizza place near the office',
+  'How much does the enterprise plan cost per seat?',
+  'What discount can I offer for a three-year contract?',
+  'Who are our main competitors in Germany?',
+  'What was our revenue growth last quarter?',
+  'Does the product integrate with Salesforce and HubSpot?',
+  'What is our pet policy in the office?',
+  'How many vacation days do employees get?',
+  'When is the company holiday party?',
+  'What is the parental leave policy?',
+  'Which CRM fields map to the opportunity stage?',
+  'Can you write a cold email to a VP of Marketing?',
+  'What is the weather in Boston tomorrow?',
+  'How do I reset the coffee machine?',
+  'What are the payment terms on our invoices?',
+  'Who is the account executive for the Acme deal?',
+  'What is the roadmap for the mobile app?',
+  'How do I book a meeting room?',
+  'What is our net promoter score?',
+  'Which customers churned in 2025?',
+  'What is the commission rate for new business?',
+  'Tell me a joke',
+  'What programming languages does the frontend use for animations?',
+  'How long is the free trial?',
+  'What is the dress code for customer visits?',
+  'Which trade shows are we attending this year?',
+  'How do I expense a client dinner?',
+  'What is the minimum order quantity for hardware?',
+];
+/** Off-topic questions the chat must decline (most; a library's everyday words make a few look answerable). */
+const OFF_TOPIC_MIN = 0.8;
 
 /** The demo company the templates are filled in for. */
 const DEMO_COMPANY: Record<string, string | boolean> = {
@@ -239,6 +280,20 @@ describe.skipIf(!available).each(backends())('knowledge chat evaluation on $name
   }, 180_000);
   afterAll(() => database?.destroy());
 
+  it(`says it does not know for at least ${OFF_TOPIC_MIN * 100}% of questions the library does not answer`, async () => {
+    const answered: string[] = [];
+    for (const query of OFF_TOPIC) {
+      const answer = await answerFromKnowledge(database.db, engine, caller.id, { query, history: [] });
+      if (answer.answered) answered.push(`${query} -> ${answer.sources.map((s) => s.filename).join(' ')}`);
+    }
+    const declined = 1 - answered.length / OFF_TOPIC.length;
+    console.log(
+      `[${backend.name}] ${OFF_TOPIC.length} questions off the library: declined ${declined.toFixed(3)}` +
+        (answered.length > 0 ? `; answered:\n  ${answered.join('\n  ')}` : ''),
+    );
+    expect(declined).toBeGreaterThanOrEqual(OFF_TOPIC_MIN);
+  });
+
   it(`cites a right procedure among its sources for at least ${RECALL_AT_5_MIN * 100}% of the requirements`, async () => {
     const idOf = new Map(library.map((file) => [file.filename, file.id]));
     const requirements = readRequirements(new Set(library.map((file) => file.id)));
@@ -246,6 +301,7 @@ describe.skipIf(!available).each(backends())('knowledge chat evaluation on $name
     let cited = 0;
     let answered = 0;
     let firstRight = 0;
+    let citedSources = 0;
     const times: number[] = [];
     const misses: string[] = [];
     for (const requirement of requirements) {
@@ -258,8 +314,12 @@ describe.skipIf(!available).each(backends())('knowledge chat evaluation on $name
       if (answer.answered) answered += 1;
       const documents = answer.sources.slice(0, 5).map((source) => idOf.get(source.filename));
       if (documents.some((id) => id && requirement.right.has(id))) cited += 1;
-      else misses.push(`${requirement.standard} ${requirement.ref}`);
+      else
+        misses.push(
+          `${requirement.standard} ${requirement.ref}: ${requirement.question.slice(0, 160)}\n  want ${[...requirement.right].join(' ')}\n  got  ${documents.join(' ')}`,
+        );
       if (documents[0] && requirement.right.has(documents[0])) firstRight += 1;
+      citedSources += answer.sources.length;
     }
     times.sort((a, b) => a - b);
     const recall = cited / requirements.length;
@@ -267,7 +327,8 @@ describe.skipIf(!available).each(backends())('knowledge chat evaluation on $name
     console.log(
       `[${backend.name}] ${requirements.length} requirements: recall@5 ${recall.toFixed(3)}, ` +
         `right procedure cited first ${(firstRight / requirements.length).toFixed(3)}, ` +
-        `answered ${(answered / requirements.length).toFixed(3)}, answer p95 ${Math.round(p95)} ms`,
+        `answered ${(answered / requirements.length).toFixed(3)}, answer p95 ${Math.round(p95)} ms, ` +
+        `sources per answer ${(citedSources / requirements.length).toFixed(2)}`,
     );
     if (process.env.KB_EVAL_MISSES) console.log(misses.join('\n'));
     expect(recall).toBeGreaterThanOrEqual(RECALL_AT_5_MIN);

@@ -52,7 +52,7 @@ export type RetrievalOptions = {
 const RRF_K = 60;
 const LIST_WEIGHT = { text: 1, entity: 0.5, hop: 0.25 } as const;
 /** Candidates each list contributes to the fusion. */
-const LIST_DEPTH = 40;
+const LIST_DEPTH = 100;
 /** The distinct words of a question that count (a very long question is cut to these). */
 const MAX_TERMS = 48;
 /**
@@ -92,10 +92,11 @@ const idf = (df: number, total: number) =>
 const SYNONYM_WEIGHT = 0.5;
 
 /**
- * ts_rank's weights for the four labels (D, C, B, A): a word of the passage's heading path (A) counts five times
- * a word of its text (B). Headings say what a passage is about.
+ * ts_rank's weights for the four labels (D, C, B, A): a word of the document's title (A, the first heading of the
+ * passage's path) counts five times a word of its text (B), a word of the headings below it (C) twice. Headings
+ * say what a passage is about, and the title says it of every passage of its document.
  */
-const RANK_WEIGHTS = '{0.1,0.2,0.2,1.0}';
+export const RANK_WEIGHTS = '{0.1,0.4,0.2,1.0}';
 
 /**
  * Words of a question that ask rather than say what about ("which ... do we use", "how often", "please tell
@@ -163,13 +164,16 @@ const mentions = (text: string, phrase: string) =>
     'iu',
   ).test(text);
 
-/** The synonyms of the question's words that it does not use itself. */
-export function synonymsOf(question: string): string[] {
-  const found: string[] = [];
+/** The synonyms of the question's words that it does not use itself, each with the phrase it stands for. */
+export function synonymsOf(question: string): { phrase: string; of: string }[] {
+  const found: { phrase: string; of: string }[] = [];
   for (const group of SYNONYMS) {
-    if (!group.some((phrase) => mentions(question, phrase))) continue;
-    for (const phrase of group)
-      if (!mentions(question, phrase) && !found.includes(phrase)) found.push(phrase);
+    const said = group.find((phrase) => mentions(question, phrase));
+    if (!said) continue;
+    for (const phrase of group) {
+      if (!mentions(question, phrase) && !found.some((f) => f.phrase === phrase))
+        found.push({ phrase, of: said });
+    }
   }
   return found.slice(0, MAX_SYNONYMS);
 }
@@ -184,11 +188,13 @@ function toArray(values: readonly string[]): string {
  * their synonyms, with how many of the caller's passages hold each, and the caller's passage count.
  */
 async function termsOf(tx: Db, userId: string, query: string): Promise<{ terms: Term[]; total: number }> {
+  const synonyms = synonymsOf(query);
   const rows = await queryRows<{
     tsquery: string | null;
     qtf: number;
     synonym: boolean;
     df: number;
+    said_df: number | null;
     total: number;
   }>(
     tx,
@@ -198,12 +204,14 @@ async function termsOf(tx: Db, userId: string, query: string): Promise<{ terms: 
           from unnest(to_tsvector('english', ${questionWords(query)})) as t
           limit ${MAX_TERMS}
         ), synonyms as (
-          select phraseto_tsquery('english', s)::text as tsquery, 1 as qtf, true as synonym
-          from unnest(${toArray(synonymsOf(query))}::text[]) as s
+          select phraseto_tsquery('english', s.phrase)::text as tsquery, 1 as qtf, true as synonym,
+            phraseto_tsquery('english', s.said)::text as said
+          from unnest(${toArray(synonyms.map((s) => s.phrase))}::text[], ${toArray(synonyms.map((s) => s.of))}::text[])
+            as s(phrase, said)
         ), terms as (
-          select * from words
+          select *, null as said from words
           union all
-          select * from synonyms where tsquery <> '' and tsquery not in (select tsquery from words)
+          select * from synonyms where tsquery <> '' and said <> '' and tsquery not in (select tsquery from words)
         ), total as (
           select count(*)::int as total from document_chunks where user_id = ${userId}
         )
@@ -211,14 +219,22 @@ async function termsOf(tx: Db, userId: string, query: string): Promise<{ terms: 
           case when t.tsquery is null then 0 else (
             select count(*)::int from document_chunks c
             where c.user_id = ${userId} and c.search_vector @@ t.tsquery::tsquery
-          ) end as df
+          ) end as df,
+          case when t.said is null then null else (
+            select count(*)::int from document_chunks c
+            where c.user_id = ${userId} and c.search_vector @@ t.said::tsquery
+          ) end as said_df
         from total left join terms t on true`,
   );
   const total = rows[0]?.total ?? 0;
   const terms = rows
     .filter((row): row is typeof row & { tsquery: string } => row.tsquery !== null)
     .map((row) => {
-      const weight = idf(row.df, total) * (1 + Math.log(row.qtf)) * (row.synonym ? SYNONYM_WEIGHT : 1);
+      // A synonym weighs at most what the word the question said weighs: a rare synonym of a common word
+      // ("service level" for "availability") must not outrank the passages that say the word itself.
+      const rarity =
+        row.said_df === null ? idf(row.df, total) : Math.min(idf(row.df, total), idf(row.said_df, total));
+      const weight = rarity * (1 + Math.log(row.qtf)) * (row.synonym ? SYNONYM_WEIGHT : 1);
       return {
         tsquery: row.tsquery,
         df: row.df,
@@ -526,7 +542,7 @@ export function retrievePassages(
     add(hop, LIST_WEIGHT.hop);
 
     const ranked = [...fused.entries()].sort((a, b) => b[1].score - a[1].score || (a[0] < b[0] ? -1 : 1));
-    const top = ranked.slice(0, Math.max(limit * 4, 20));
+    const top = ranked.slice(0, Math.max(limit * 10, 50));
     const candidates = new Map(
       (
         await loadCandidates(

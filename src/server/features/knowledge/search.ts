@@ -18,6 +18,7 @@ import {
 import { withUser } from '../../db/user-scope.ts';
 import { AppError } from '../../http/errors.ts';
 import { ENTITY_NOT_FOUND } from './graph.ts';
+import { RANK_WEIGHTS } from './retrieval.ts';
 
 /** What `type=` accepts: an extension we read, or its MIME type. */
 export const SEARCH_TYPES = [
@@ -75,7 +76,7 @@ function tsquery(mode: Mode, q: string): SQL {
 }
 
 const spec = (query: SQL): SortSpec => ({
-  value: sql`ts_rank_cd(c.search_vector, ${query}, 32)::float8`,
+  value: sql`ts_rank_cd(${RANK_WEIGHTS}::float4[], c.search_vector, ${query}, 32)::float8`,
   id: sql`c.id`,
   type: 'float8',
   descending: true,

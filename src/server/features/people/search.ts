@@ -132,9 +132,12 @@ function sharedTitles(db: Db): Promise<SharedTitle[]> {
         from t where t.title is not null)
       select title, tsvector_to_array(to_tsvector('simple', title)) as words from t where title is not null`,
   ).then((rows) => rows.map((row) => ({ title: row.title, words: new Set(row.words) })));
-  // A failed read is not kept: the next search asks again.
-  titles.catch(() => titleCache.delete(db));
-  titleCache.set(db, { at: Date.now(), titles });
+  const entry = { at: Date.now(), titles };
+  // A failed read is not kept (unless a newer one replaced it): the next search asks again.
+  titles.catch(() => {
+    if (titleCache.get(db) === entry) titleCache.delete(db);
+  });
+  titleCache.set(db, entry);
   return titles;
 }
 

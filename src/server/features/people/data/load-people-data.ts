@@ -152,6 +152,8 @@ export async function loadContactSample(
         },
       });
     });
+    // Searches made during the load see the titles of the people loaded so far, not those cached before them.
+    forgetSharedTitles(database.db);
     if (options.signal?.aborted) break;
     await nextTurn();
   }

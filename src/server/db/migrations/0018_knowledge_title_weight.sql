@@ -1,0 +1,3 @@
+ALTER TABLE "document_chunks" drop column "search_vector";--> statement-breakpoint
+ALTER TABLE "document_chunks" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english', split_part(coalesce(section, ''), ' > ', 1)), 'A') || setweight(to_tsvector('english', regexp_replace(coalesce(section, ''), '^[^>]*(> )?', '')), 'C') || setweight(to_tsvector('english', text), 'B')) STORED;--> statement-breakpoint
+CREATE INDEX "document_chunks_search_idx" ON "document_chunks" USING gin ("search_vector");
