@@ -86,6 +86,28 @@ describe.each(backends())('job queue on $name', (backend: Backend) => {
     expect(seen).toEqual([{ n: 21 }]);
   });
 
+  it('runs no more jobs at once than its concurrency, and lets the event loop turn between them', async () => {
+    const queue = newQueue({ concurrency: 2 });
+    let finished = 0;
+    let active = 0;
+    let mostActive = 0;
+    queue.register('write', async () => {
+      active += 1;
+      mostActive = Math.max(mostActive, active);
+      await database.db.execute(sql`select 1`);
+      active -= 1;
+      finished += 1;
+    });
+    for (let i = 0; i < 50; i++) await queue.enqueue('write', {});
+    await queue.start();
+    // Scheduled as the run begins, like a request arriving: it must not wait for the queue to empty (on PGlite,
+    // which answers through microtasks only, jobs starting one another directly would never let it run).
+    const seenAt = await new Promise<number>((resolve) => setImmediate(() => resolve(finished)));
+    await until(() => finished === 50, 'all jobs', 20_000);
+    expect(mostActive).toBe(2);
+    expect(seenAt).toBeLessThan(50);
+  });
+
   it('rejects an unregistered job type and answers null for unknown or malformed ids', async () => {
     const queue = newQueue();
     await expect(queue.enqueue('nope', {})).rejects.toMatchObject({ status: 400, code: 'BAD_REQUEST' });

@@ -190,29 +190,38 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       types.map((t) => sql`${t}`),
       sql`, `,
     );
-    // One statement: SKIP LOCKED lets several servers claim side by side without ever sharing a job.
-    return db
-      .update(jobs)
-      .set({
-        status: 'running',
-        lockedBy: workerId,
-        lockedAt: sql`now()`,
-        heartbeatAt: sql`now()`,
-        attempts: sql`${jobs.attempts} + 1`,
-        updatedAt: sql`now()`,
-      })
-      .where(
-        and(
-          eq(jobs.status, 'queued'),
-          sql`${jobs.id} in (
-            select q.id from jobs q
-            where q.status = 'queued' and q.run_at <= now() and q.type in (${typeList})
-            order by q.run_at
-            limit ${limit}
-            for update skip locked)`,
-        ),
-      )
-      .returning();
+    // SKIP LOCKED lets several servers claim side by side without ever sharing a job. The ids are chosen first,
+    // in the same transaction: as a subquery of the update, PostgreSQL may run the limited select once per row
+    // and claim every queued job, whatever the limit.
+    return db.transaction(async (tx) => {
+      const next = await tx
+        .select({ id: jobs.id })
+        .from(jobs)
+        .where(
+          and(eq(jobs.status, 'queued'), sql`${jobs.runAt} <= now()`, sql`${jobs.type} in (${typeList})`),
+        )
+        .orderBy(jobs.runAt)
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      if (next.length === 0) return [];
+      return tx
+        .update(jobs)
+        .set({
+          status: 'running',
+          lockedBy: workerId,
+          lockedAt: sql`now()`,
+          heartbeatAt: sql`now()`,
+          attempts: sql`${jobs.attempts} + 1`,
+          updatedAt: sql`now()`,
+        })
+        .where(
+          inArray(
+            jobs.id,
+            next.map((row) => row.id),
+          ),
+        )
+        .returning();
+    });
   }
 
   /**
@@ -451,8 +460,10 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       .finally(() => {
         running.delete(row.id);
         syncHeartbeatTimer();
-        // A slot is free: pick up whatever else is waiting without waiting for the next poll.
-        if (started) wake();
+        // A slot is free: pick up whatever else is waiting without waiting for the next poll, after a turn of the
+        // event loop. PGlite answers through microtasks only, so a chain of jobs calling each other directly
+        // would hold every request (even a static file) until the queue is empty.
+        if (started) setImmediate(wake);
       });
     running.set(row.id, entry);
     syncHeartbeatTimer();

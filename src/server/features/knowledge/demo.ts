@@ -14,7 +14,7 @@ import type { Caller } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { documentReferences, userProfiles } from '../../db/schema.ts';
 import { withUser } from '../../db/user-scope.ts';
-import { addDocument, type KnowledgeDeps } from './documents.ts';
+import { addDocument, type KnowledgeDeps, queueProcessing } from './documents.ts';
 import { lockUserGraph, removeContribution } from './graph-writer.ts';
 
 /** The folder the demo documents' file names start with: never mistaken for a user's own upload. */
@@ -266,14 +266,25 @@ async function addLibrary(
   );
   const documents = demoDocuments(profile?.companyName).slice(0, options.only);
   const encoder = new TextEncoder();
+  // All stored first, then queued: processing that started with the first document would slow the storing of
+  // the rest, and the page that asked waits for it.
+  const added = [];
   for (const document of documents) {
-    await addDocument(deps, caller, {
-      filename: document.filename,
-      bytes: encoder.encode(document.text),
-      sourceType: 'demo',
-      title: document.title,
-    });
+    const { document: stored, outcome } = await addDocument(
+      deps,
+      caller,
+      {
+        filename: document.filename,
+        bytes: encoder.encode(document.text),
+        sourceType: 'demo',
+        title: document.title,
+      },
+      { queue: false },
+    );
+    // Stored by an earlier try that failed before queueing it: queued now.
+    if (outcome !== 'unchanged' || (stored.status === 'queued' && !stored.jobId)) added.push(stored);
   }
+  for (const document of added) await queueProcessing(deps, caller, document);
   return documents.length;
 }
 

@@ -4,6 +4,7 @@
  * statistics. `addDocument` is also how other code (the demo library, benchmarks) adds a document from bytes.
  */
 import { createHash } from 'node:crypto';
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { and, desc, eq, ilike, isNull, sql } from 'drizzle-orm';
 import {
   DOCUMENT_FORMATS,
@@ -141,6 +142,9 @@ export async function addDocument(
   input: NewDocument,
   options: { queue?: boolean } = {},
 ): Promise<{ document: KnowledgeDocument; outcome: AddOutcome }> {
+  // Many files at once (an upload, the demo library) must not hold other requests: on PGlite a run of writes
+  // would, as it answers through microtasks only.
+  await yieldToLoop();
   const checked = checkFile(input.filename, input.bytes.byteLength, input.bytes, deps.config.uploadMaxMb);
   if ('error' in checked) throw new AppError('VALIDATION_ERROR', 400, checked.error);
   const { db } = deps.database;
@@ -210,16 +214,20 @@ export async function addDocument(
   if (stored.outcome === 'unchanged' || options.queue === false) {
     return { document: toDocument(stored.row), outcome: stored.outcome };
   }
-  return { document: await queueProcessing(deps, caller, stored.row), outcome: stored.outcome };
+  const queued = await queueProcessing(deps, caller, stored.row);
+  return { document: queued ?? toDocument(stored.row), outcome: stored.outcome };
 }
 
-/** Enqueues the processing job and records its id on the document (the job is outside the user's transaction). */
-async function queueProcessing(
+/**
+ * Enqueues the processing job of a stored document and records its id on it (the job is outside the user's
+ * transaction). Exported for a batch stored with `queue: false`, queued once it is all in.
+ */
+export async function queueProcessing(
   deps: KnowledgeDeps,
   caller: Caller,
-  row: DocumentRow,
-): Promise<KnowledgeDocument> {
-  const payload: ProcessPayload = { documentId: row.id, userId: caller.id, checksum: row.checksum };
+  document: Pick<KnowledgeDocument, 'id' | 'checksum'>,
+): Promise<KnowledgeDocument | null> {
+  const payload: ProcessPayload = { documentId: document.id, userId: caller.id, checksum: document.checksum };
   const job = await deps.jobs.enqueue(PROCESS_DOCUMENT_JOB, payload, {
     userId: caller.id,
     maxAttempts: PROCESS_MAX_ATTEMPTS,
@@ -228,10 +236,10 @@ async function queueProcessing(
     tx
       .update(documentReferences)
       .set({ jobId: job.id })
-      .where(and(eq(documentReferences.id, row.id), eq(documentReferences.checksum, row.checksum)))
+      .where(and(eq(documentReferences.id, document.id), eq(documentReferences.checksum, document.checksum)))
       .returning(),
   );
-  return toDocument(updated ?? row);
+  return updated ? toDocument(updated) : null;
 }
 
 export type UploadedFile = { name: string; size: number; bytes: () => Promise<Uint8Array> };
@@ -359,7 +367,7 @@ export async function reprocessDocument(
       .returning(),
   );
   if (!queued) throw new AppError('CONFLICT', 409, ALREADY_PROCESSING);
-  return queueProcessing(deps, caller, queued);
+  return (await queueProcessing(deps, caller, queued)) ?? toDocument(queued);
 }
 
 async function findRow(db: Db, caller: Caller, id: string): Promise<DocumentRow> {

@@ -218,6 +218,8 @@ export async function processDocument(
   }
 
   const stage = async (name: Exclude<ProcessingStage, 'failed'>) => {
+    // Each stage lets the requests that arrived meanwhile through first (on PGlite the writes would not).
+    await yieldToLoop();
     if (options.signal?.aborted) throw options.signal.reason ?? new Error('Processing was interrupted');
     const progress = STAGE_PROGRESS[name];
     await withUser(db, userId, (tx) =>
