@@ -20,6 +20,7 @@ import {
   round1,
   runBackends,
   type Session,
+  sampleLoaded,
   signUp,
   withPgliteDir,
   withPostgres,
@@ -138,23 +139,6 @@ async function apiRun(sessions: Session[], seconds: number) {
     failures: result.non2xx + result.errors,
     failedStatuses: [...failedStatuses].map(([status, n]) => `${n} x ${status}`).join(', '),
   };
-}
-
-/**
- * The synthetic people sample loads in the background just after the server starts (seconds of PGlite's one
- * connection): measure after it, as a user would meet the server.
- */
-async function sampleLoaded(session: Session): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    const response = await fetch(`${session.base}/api/v1/people?source=synthetic&limit=1`, {
-      headers: { cookie: session.cookie },
-    });
-    const body = (await response.json()) as { people?: unknown[] };
-    if (body.people?.length) return;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('the synthetic people sample did not load within 2 minutes');
 }
 
 /** The API run on one database: the server loads our company data on start, as `npm start` does. */

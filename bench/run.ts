@@ -4,6 +4,7 @@ import { benchCompanyLoad } from './company-load.ts';
 import { benchCompanySearch } from './company-search.ts';
 import { benchCopilot } from './copilot.ts';
 import { benchCredits } from './credits.ts';
+import { benchKnowledge } from './knowledge.ts';
 import { benchPeopleSearch } from './people-search.ts';
 import { benchServer } from './server.ts';
 import { benchWebVitals } from './web-vitals.ts';
@@ -18,6 +19,7 @@ const figures = [
   ...(which === undefined || which === 'company-search' ? await benchCompanySearch() : []),
   ...(which === undefined || which === 'people-search' ? await benchPeopleSearch() : []),
   ...(which === undefined || which === 'copilot' ? await benchCopilot() : []),
+  ...(which === undefined || which === 'knowledge' ? await benchKnowledge() : []),
 ];
 const missed = figures.filter((f) => !f.ok);
 console.log(missed.length ? `\n${missed.length} target(s) missed.` : '\nAll targets met.');

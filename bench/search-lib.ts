@@ -436,3 +436,20 @@ export function printRows(rows: string[][]): void {
   const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => r[i]?.length ?? 0))) ?? [];
   for (const row of rows) console.log(row.map((text, i) => text.padEnd(widths[i] ?? 0)).join('  '));
 }
+
+/**
+ * The synthetic people sample loads in the background just after the server starts (seconds of PGlite's one
+ * connection): measure after it, as a user would meet the server.
+ */
+export async function sampleLoaded(session: Session): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    const response = await fetch(`${session.base}/api/v1/people?source=synthetic&limit=1`, {
+      headers: { cookie: session.cookie },
+    });
+    const body = (await response.json()) as { people?: unknown[] };
+    if (body.people?.length) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('the synthetic people sample did not load within 2 minutes');
+}
