@@ -20,9 +20,9 @@
  *   library twice: as the ingest left it (nothing gathers planner statistics on PGlite, and PostgreSQL's
  *   autovacuum has not yet), then after ANALYZE. Then over a 10x corpus, every SCALED_CHAT_STEP-th of those
  *   questions: another user holding SCALE copies of the library, written in SQL (writeScaledCorpus: documents,
- *   passages, entities, relationships and their evidence; copy k under its own file names and titles, with
- *   COMPANIES[0] replaced by COMPANIES[k - 1] in its passages, as if the templates had been filled in for
- *   another company), so that retrieval meets SCALE times the passages with the same words in the same
+ *   passages and their word counts, entities, relationships and their evidence; copy k under its own file
+ *   names and titles, with COMPANIES[0] replaced by COMPANIES[k - 1] in its passages, as if the templates had
+ *   been filled in for another company), so that retrieval meets SCALE times the passages with the same words in the same
  *   proportions, and entities with SCALE times the evidence. Ingesting the copies through the pipeline
  *   would cost SCALE times the ingest figure on each backend. Last, `POST /api/v1/knowledge/chat` on the
  *   production build (the bundled server, after its start-up load), one request at a time over the same
@@ -354,6 +354,9 @@ async function writeScaledCorpus(db: Db, from: string, to: string, copies: numbe
         replace(c.section, ${COMPANIES[0]}, (${names}::text[])[m.k]), c.page,
         replace(c.text, ${COMPANIES[0]}, (${names}::text[])[m.k])
       from copy_chunks m join document_chunks c on c.id = m.old_id`);
+    await tx.execute(sql`insert into knowledge_word_counts (user_id, lexeme, passages)
+      select ${to}, w.lexeme, count(*)::int from document_chunks c, unnest(c.search_vector) w
+      where c.user_id = ${to} group by w.lexeme`);
     await tx.execute(sql`insert into knowledge_entities (id, user_id, name, canonical_name, entity_type,
         mention_count, document_count)
       select m.new_id, ${to}, e.name, e.canonical_name, e.entity_type, e.mention_count * ${copies},

@@ -13,6 +13,7 @@ import {
   knowledgeRelationships,
   relationshipDocumentRefs,
 } from '../../src/server/db/schema.ts';
+import { countWords } from '../../src/server/features/knowledge/graph-writer.ts';
 import { DOCUMENT_FORMATS, documentExtension, type EntityType } from '../../src/shared/knowledge.ts';
 
 export type PassageInput = { text: string; section?: string | null; page?: number | null };
@@ -72,6 +73,7 @@ export async function insertDocument(
           )
           .returning({ id: documentChunks.id, ordinal: documentChunks.ordinal });
   chunks.sort((a, b) => a.ordinal - b.ordinal);
+  await countWords(db, document.id, 1);
   return { id: document.id, chunkIds: chunks.map((c) => c.id) };
 }
 

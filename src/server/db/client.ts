@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -62,7 +63,7 @@ export async function openDatabase(options: OpenOptions | DatabaseConfig): Promi
   const client = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
     postgresqlconf: ['shared_buffers = 8MB'],
-    extensions: { pg_trgm },
+    extensions: { btree_gin, pg_trgm },
   });
   const db = drizzlePglite({ client, schema });
   return {

@@ -915,10 +915,26 @@ export const documentChunks = pgTable(
   },
   (t) => [
     uniqueIndex('document_chunks_document_ordinal').on(t.documentId, t.ordinal),
-    index('document_chunks_search_idx').using('gin', t.searchVector),
+    // With the user first (btree_gin), a search reads only the caller's passages holding the words.
+    index('document_chunks_search_idx').using('gin', t.userId, t.searchVector),
     index('document_chunks_user_idx').on(t.userId),
     ownedBy('document_chunks_owner', t.userId),
   ],
+).enableRLS();
+
+/**
+ * How many of a user's passages hold each word (lexeme of the english search vector): the rarity the chat
+ * weighs a question's words by, kept as passages are written and removed so a question does not count it
+ * over every passage.
+ */
+export const knowledgeWordCounts = pgTable(
+  'knowledge_word_counts',
+  {
+    userId: userRef(),
+    lexeme: text('lexeme').notNull(),
+    passages: integer('passages').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.lexeme] }), ownedBy('knowledge_word_counts_owner', t.userId)],
 ).enableRLS();
 
 /** Spec 3 `knowledge_entities`: one canonical entity per user, type and canonical name, merged across documents. */

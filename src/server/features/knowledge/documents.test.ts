@@ -276,6 +276,41 @@ describe.each(backends())('knowledge documents on $name', (backend: Backend) => 
     );
   });
 
+  it("keeps each word's passage count (the chat weighs words by it) exact through replacements and deletes", async () => {
+    const dan = authClient(app);
+    await dan.signUp('dan@example.com', 'violet-harbor-42', 'Dan');
+    const danId = await userId(dan);
+    // What the counts must be: the words of the passages the user holds, counted afresh.
+    const counts = (from: 'kept' | 'recounted') =>
+      queryRows<{ lexeme: string; passages: number }>(
+        database.db,
+        from === 'kept'
+          ? sql`select lexeme, passages from knowledge_word_counts where user_id = ${danId} order by lexeme`
+          : sql`select w.lexeme, count(*)::int as passages from document_chunks c, unnest(c.search_vector) w
+                where c.user_id = ${danId} group by w.lexeme order by w.lexeme`,
+      );
+    const sent = await uploadAndProcess(dan, [
+      {
+        name: 'backup.md',
+        bytes: '# Backups\n\nBackups are encrypted.\n\n## Restores\n\nRestores are tested yearly.',
+      },
+      { name: 'vendors.md', bytes: '# Vendors\n\nVendors are reviewed yearly.' },
+    ]);
+    expect((await counts('kept')).find((c) => c.lexeme === 'year')).toEqual({ lexeme: 'year', passages: 2 });
+    expect(await counts('kept')).toEqual(await counts('recounted'));
+
+    await uploadAndProcess(dan, [
+      { name: 'vendors.md', bytes: '# Vendors\n\nVendors are reviewed monthly.' },
+    ]);
+    expect((await counts('kept')).find((c) => c.lexeme === 'year')).toEqual({ lexeme: 'year', passages: 1 });
+    expect(await counts('kept')).toEqual(await counts('recounted'));
+
+    for (const result of sent.results) {
+      await dan.request('DELETE', `/api/v1/knowledge/documents/${result.document?.id}`);
+    }
+    expect(await counts('kept')).toEqual([]);
+  });
+
   it('gives every bad file its own clear error while the good ones go through', async () => {
     const bobId = await userId(bob);
     const binary = new Uint8Array([0x48, 0x69, 0x00, 0x01, 0x02, 0xff]);

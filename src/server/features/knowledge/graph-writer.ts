@@ -96,6 +96,24 @@ async function reweighRelationships(tx: Db, ids: readonly string[]): Promise<voi
 }
 
 /**
+ * Adds (+1) or takes out (-1) a document's passages in the user's word counts (the rarity retrieval weighs words
+ * by); words no passage holds any more are dropped. Call `lockUserGraph` first: it serialises the counts.
+ */
+export async function countWords(tx: Db, documentId: string, sign: 1 | -1): Promise<void> {
+  await tx.execute(sql`
+    insert into knowledge_word_counts (user_id, lexeme, passages)
+    select c.user_id, w.lexeme, ${sign} * count(*)::int
+    from document_chunks c, unnest(c.search_vector) w
+    where c.document_id = ${documentId}
+    group by c.user_id, w.lexeme
+    on conflict (user_id, lexeme) do update set passages = knowledge_word_counts.passages + excluded.passages`);
+  if (sign < 0) {
+    await tx.execute(sql`delete from knowledge_word_counts
+      where user_id = (select user_id from document_references where id = ${documentId}) and passages <= 0`);
+  }
+}
+
+/**
  * Takes a document's contribution out: its passages and the evidence pointing at them; entities and
  * relationships that stood only on it disappear, the others are recounted. Call `lockUserGraph` first.
  */
@@ -108,6 +126,7 @@ export async function removeContribution(tx: Db, documentId: string): Promise<vo
     .delete(relationshipDocumentRefs)
     .where(eq(relationshipDocumentRefs.documentId, documentId))
     .returning({ id: relationshipDocumentRefs.relationshipId });
+  await countWords(tx, documentId, -1);
   await tx.delete(documentChunks).where(eq(documentChunks.documentId, documentId));
   await reweighRelationships(
     tx,
@@ -152,6 +171,7 @@ export async function writeContribution(
       })),
     );
   }
+  await countWords(tx, document.id, 1);
 
   const entityIds = new Map<string, string>();
   for (const batch of batches(contribution.entities)) {

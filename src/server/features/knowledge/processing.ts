@@ -342,7 +342,7 @@ function analyzeSoon(db: Db, logger: Logger): void {
   const timer = setTimeout(() => {
     analyzeTimers.delete(db);
     db.execute(
-      sql`analyze document_chunks, knowledge_entities, knowledge_relationships, entity_document_refs, relationship_document_refs`,
+      sql`analyze document_chunks, knowledge_word_counts, knowledge_entities, knowledge_relationships, entity_document_refs, relationship_document_refs`,
     ).catch((err) => logger.warn({ err }, 'analyzing the knowledge tables failed'));
   }, ANALYZE_AFTER_MS);
   timer.unref();

@@ -53,6 +53,12 @@ const RRF_K = 60;
 const LIST_WEIGHT = { text: 1, entity: 0.5, hop: 0.25 } as const;
 /** Candidates each list contributes to the fusion. */
 const LIST_DEPTH = 100;
+/** The full-text list's candidates: passages holding the rarest informative words, about this many. */
+const CANDIDATE_BUDGET = 1000;
+/** The candidates are first ranked by this many of the question's weightiest words... */
+const SHORTLIST_TERMS = 8;
+/** ...and the best this many of them by all its words. */
+const SHORTLIST_DEPTH = 2 * LIST_DEPTH;
 /** The distinct words of a question that count (a very long question is cut to these). */
 const MAX_TERMS = 48;
 /**
@@ -184,6 +190,15 @@ function toArray(values: readonly string[]): string {
 }
 
 /**
+ * How many of the caller's passages hold `lexemes` (kept per word in knowledge_word_counts): a word's count, or
+ * for a phrase its rarest word's (at most that many passages say the phrase). A question's words are counted
+ * so; its synonym phrases, rarer and fewer, are counted exactly through the search index.
+ */
+const passagesHolding = (userId: string, lexemes: SQL) =>
+  sql`(select case when count(*) = cardinality(${lexemes}) then min(k.passages) else 0 end::int
+      from knowledge_word_counts k where k.user_id = ${userId} and k.lexeme = any(${lexemes}))`;
+
+/**
  * The question's words (PostgreSQL's english parser and stemmer, with how often the question says each) and
  * their synonyms, with how many of the caller's passages hold each, and the caller's passage count.
  */
@@ -199,31 +214,29 @@ async function termsOf(tx: Db, userId: string, query: string): Promise<{ terms: 
   }>(
     tx,
     sql`with words as (
-          select quote_literal(t.lexeme) as tsquery, coalesce(array_length(t.positions, 1), 1) as qtf,
-            false as synonym
+          select quote_literal(t.lexeme) as tsquery, array[t.lexeme] as lexemes,
+            coalesce(array_length(t.positions, 1), 1) as qtf, false as synonym, null::text[] as said
           from unnest(to_tsvector('english', ${questionWords(query)})) as t
           limit ${MAX_TERMS}
         ), synonyms as (
-          select phraseto_tsquery('english', s.phrase)::text as tsquery, 1 as qtf, true as synonym,
-            phraseto_tsquery('english', s.said)::text as said
+          select phraseto_tsquery('english', s.phrase)::text as tsquery, tsvector_to_array(to_tsvector('english', s.phrase)) as lexemes,
+            1 as qtf, true as synonym, tsvector_to_array(to_tsvector('english', s.said)) as said
           from unnest(${toArray(synonyms.map((s) => s.phrase))}::text[], ${toArray(synonyms.map((s) => s.of))}::text[])
             as s(phrase, said)
         ), terms as (
-          select *, null as said from words
+          select * from words
           union all
-          select * from synonyms where tsquery <> '' and said <> '' and tsquery not in (select tsquery from words)
+          select * from synonyms
+          where tsquery <> '' and cardinality(said) > 0 and tsquery not in (select tsquery from words)
         ), total as (
-          select count(*)::int as total from document_chunks where user_id = ${userId}
+          -- A document's chunk_count is its passages while it has any (0 once its contribution is removed).
+          select coalesce(sum(chunk_count), 0)::int as total from document_references where user_id = ${userId}
         )
         select t.tsquery, t.qtf, t.synonym, total.total,
-          case when t.tsquery is null then 0 else (
-            select count(*)::int from document_chunks c
-            where c.user_id = ${userId} and c.search_vector @@ t.tsquery::tsquery
-          ) end as df,
-          case when t.said is null then null else (
-            select count(*)::int from document_chunks c
-            where c.user_id = ${userId} and c.search_vector @@ t.said::tsquery
-          ) end as said_df
+          case when cardinality(t.lexemes) > 1
+            then (select count(*)::int from knowledge_passages_matching(t.tsquery::tsquery))
+            else ${passagesHolding(userId, sql`t.lexemes`)} end as df,
+          case when t.said is null then null else ${passagesHolding(userId, sql`t.said`)} end as said_df
         from total left join terms t on true`,
   );
   const total = rows[0]?.total ?? 0;
@@ -254,28 +267,45 @@ const termRank = (term: Term) =>
 /** Each term's rank in a passage, as one SQL array (one entry per term). */
 const rankArray = (terms: readonly Term[]) => sql`array[${sql.join(terms.map(termRank), sql`, `)}]::float8[]`;
 
-/** The full-text list: passages holding the question's informative words, by the terms' weighted ranks. */
+/**
+ * The full-text list: passages holding the question's informative words, by the terms' weighted ranks.
+ * A long question over a large library would rank most passages by every word; so the candidates hold one of
+ * its rarest informative words (as many of them as CANDIDATE_BUDGET passages allow), are first ranked by its
+ * SHORTLIST_TERMS weightiest words, and only the best of those by all of them.
+ */
 async function textList(tx: Db, userId: string, terms: readonly Term[]): Promise<string[]> {
   const matchable = terms.filter((term) => term.df > 0);
   if (matchable.length === 0) return [];
   // Candidates hold at least one informative word (or any word when the question has none): a question's common
   // words would otherwise bring in most passages to be ranked.
   const informative = matchable.filter((term) => term.informative);
-  const wanted = informative.length > 0 ? informative : matchable;
+  const byRarity = (informative.length > 0 ? informative : matchable).toSorted((a, b) => a.df - b.df);
+  let budget = CANDIDATE_BUDGET;
+  const wanted = byRarity.filter((term, index) => {
+    budget -= term.df;
+    return index === 0 || budget >= 0;
+  });
   const any = sql.join(
     wanted.map((term) => sql`${term.tsquery}::tsquery`),
     sql` || `,
   );
-  const score = sql.join(
-    matchable.map((term) => sql`${term.weight}::float8 * ${termRank(term)}`),
-    sql` + `,
-  );
+  const score = (scoring: readonly Term[]) =>
+    sql.join(
+      scoring.map((term) => sql`${term.weight}::float8 * ${termRank(term)}`),
+      sql` + `,
+    );
+  const shortlist = matchable.toSorted((a, b) => b.weight - a.weight).slice(0, SHORTLIST_TERMS);
   const rows = await queryRows<{ id: string }>(
     tx,
-    sql`select c.id from document_chunks c
-        join document_references d on d.id = c.document_id and d.user_id = ${userId} and d.status = 'indexed'
-        where c.user_id = ${userId} and c.search_vector @@ (${any})
-        order by ${score} desc, c.id
+    sql`with shortlist as (
+          select c.id, c.search_vector from document_chunks c
+          join document_references d on d.id = c.document_id and d.user_id = ${userId} and d.status = 'indexed'
+          where c.user_id = ${userId} and c.id in (select knowledge_passages_matching(${any}))
+          order by ${score(shortlist)} desc, c.id
+          limit ${SHORTLIST_DEPTH}
+        )
+        select c.id from shortlist c
+        order by ${score(matchable)} desc, c.id
         limit ${LIST_DEPTH}`,
   );
   return rows.map((row) => row.id);
