@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import JSZip from 'jszip';
+import { zipEntries } from '../../src/server/features/knowledge/extract.ts';
 
 const escapePdf = (text: string) => text.replace(/[\\()]/g, (c) => `\\${c}`);
 
@@ -136,4 +137,25 @@ export async function buildZipBombDocx(megabytes = 60): Promise<Uint8Array> {
     `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`,
   );
   return zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE', compressionOptions: { level: 9 } });
+}
+
+/**
+ * The zip bomb of buildZipBombDocx with its directory lying: its document part declares 2 KB more than its
+ * compressed size, so nothing about the sizes gives it away before it is inflated.
+ */
+export async function buildUnderstatedZipBombDocx(megabytes = 60): Promise<Uint8Array> {
+  const bytes = await buildZipBombDocx(megabytes);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const largest = Math.max(...zipEntries(bytes).map((e) => e.compressed));
+  for (let offset = 0; offset + 46 <= bytes.length; offset++) {
+    const signature = view.getUint32(offset, true);
+    // The part's local header (sizes at 18/22) and its central directory entry (sizes at 20/24).
+    if (signature === 0x04034b50 && view.getUint32(offset + 18, true) === largest) {
+      view.setUint32(offset + 22, largest + 2048, true);
+    }
+    if (signature === 0x02014b50 && view.getUint32(offset + 20, true) === largest) {
+      view.setUint32(offset + 24, largest + 2048, true);
+    }
+  }
+  return bytes;
 }

@@ -11,7 +11,12 @@ import { createTestApp } from '../../../../tests/helpers/app.ts';
 import { type AuthClient, authClient } from '../../../../tests/helpers/auth.ts';
 import { leaveCredits } from '../../../../tests/helpers/credits.ts';
 import { type Backend, backends, type TestDatabase } from '../../../../tests/helpers/databases.ts';
-import { buildDocx, buildPdf, buildZipBombDocx } from '../../../../tests/helpers/knowledge-files.ts';
+import {
+  buildDocx,
+  buildPdf,
+  buildUnderstatedZipBombDocx,
+  buildZipBombDocx,
+} from '../../../../tests/helpers/knowledge-files.ts';
 import type { KnowledgeDocument, UploadResult } from '../../../shared/knowledge.ts';
 import { queryRows } from '../../db/client.ts';
 import { companyMaster } from '../../db/schema.ts';
@@ -320,6 +325,7 @@ describe.each(backends())('knowledge documents on $name', (backend: Backend) => 
       { name: 'corrupt.pdf', bytes: '%PDF-1.4\n1 0 obj << /Type /Catalog >> garbage' },
       { name: 'locked.pdf', bytes: buildPdf([['The secret plan']], { userPassword: 'hunter2' }) },
       { name: 'bomb.docx', bytes: await buildZipBombDocx(60) },
+      { name: 'sly-bomb.docx', bytes: await buildUnderstatedZipBombDocx(60) },
       { name: 'empty.txt', bytes: '' },
       { name: 'program.txt', bytes: binary },
       { name: 'legacy.md', bytes: latin1 },
@@ -334,6 +340,7 @@ describe.each(backends())('knowledge documents on $name', (backend: Backend) => 
       'corrupt.pdf': 'ok',
       'locked.pdf': 'ok',
       'bomb.docx': 'ok',
+      'sly-bomb.docx': 'ok',
       'empty.txt': '"empty.txt" is empty',
       'program.txt': '"program.txt" is not a text file (it contains binary data)',
       'legacy.md': '"legacy.md" is not UTF-8 text; save it as UTF-8 and upload it again',
@@ -360,14 +367,19 @@ describe.each(backends())('knowledge documents on $name', (backend: Backend) => 
       error:
         'The Word document would expand to more than 50 MB when unzipped (a zip bomb?), so it was not opened',
     });
+    expect(await document(bob, ids['sly-bomb.docx'] ?? '')).toMatchObject({
+      status: 'failed',
+      error:
+        'The Word document expands to more than it declares when unzipped (a zip bomb?), so it was not opened',
+    });
     // Nothing half-indexed, nothing charged for the failures.
-    for (const name of ['corrupt.pdf', 'locked.pdf', 'bomb.docx']) {
+    for (const name of ['corrupt.pdf', 'locked.pdf', 'bomb.docx', 'sly-bomb.docx']) {
       expect(await chunksOf(ids[name] ?? '')).toEqual([]);
     }
     expect(await charges(bobId)).toBe(1);
     const list = await (await bob.request('GET', '/api/v1/knowledge/documents')).json();
     expect(list.documents.map((d: KnowledgeDocument) => d.filename).sort()).toEqual(
-      ['bomb.docx', 'corrupt.pdf', 'good.md', 'locked.pdf'].sort(),
+      ['bomb.docx', 'corrupt.pdf', 'good.md', 'locked.pdf', 'sly-bomb.docx'].sort(),
     );
 
     // A failed document may be processed again; it fails the same way, still uncharged.
@@ -450,7 +462,7 @@ describe.each(backends())('knowledge documents on $name', (backend: Backend) => 
       expect((await response.json()).error.message).toBe('Document not found');
     }
     const bobStats = await (await bob.request('GET', '/api/v1/knowledge/stats')).json();
-    expect(bobStats.totalDocuments).toBe(4);
+    expect(bobStats.totalDocuments).toBe(5);
     expect(bobStats.totalEntities).toBeLessThan(adaStats.totalEntities);
     // The same file name is a different document for each user.
     const bobUpload = await upload(bob, [{ name: 'access-policy.md', bytes: fixture('access-policy.md') }]);

@@ -4,7 +4,12 @@
  * without crossing a section or a page.
  */
 import { describe, expect, it } from 'vitest';
-import { buildDocx, buildPdf, buildZipBombDocx } from '../../../../tests/helpers/knowledge-files.ts';
+import {
+  buildDocx,
+  buildPdf,
+  buildUnderstatedZipBombDocx,
+  buildZipBombDocx,
+} from '../../../../tests/helpers/knowledge-files.ts';
 import { CHUNK_MAX_WORDS, CHUNK_MIN_WORDS, chunkBlocks } from './chunk.ts';
 import {
   checkZipBomb,
@@ -126,6 +131,16 @@ describe('extraction', () => {
     expect(bomb.byteLength).toBeLessThan(1024 * 1024);
     expect(() => checkZipBomb(bomb)).toThrow('would expand to more than 50 MB when unzipped');
     expect(() => checkZipBomb(buildDocxSync())).not.toThrow();
+  });
+
+  it('refuses a zip bomb whose directory under-states its sizes, having inflated no more than it declares', async () => {
+    const bomb = await buildUnderstatedZipBombDocx(60);
+    expect(() => checkZipBomb(bomb)).not.toThrow();
+    await expect(extractDocument('docx', bomb)).rejects.toThrow(
+      'The Word document expands to more than it declares when unzipped (a zip bomb?), so it was not opened',
+    );
+    const fine = await extractDocument('docx', await buildDocx([{ text: 'Backups are encrypted.' }]));
+    expect(fine.blocks.map((b) => b.text)).toEqual(['Backups are encrypted.']);
   });
 
   it('tells text from binary and checks that a file is what its extension says', () => {

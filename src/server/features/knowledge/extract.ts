@@ -4,6 +4,8 @@
  * its key paths, so a passage reads on its own. A file we cannot read throws `DocumentError` with a sentence
  * the user can act on; nothing else here talks to the database.
  */
+import { promisify } from 'node:util';
+import { inflateRaw } from 'node:zlib';
 import mammoth from 'mammoth';
 import Papa from 'papaparse';
 import { extractText, getDocumentProxy } from 'unpdf';
@@ -135,11 +137,13 @@ async function extractPdf(bytes: Uint8Array): Promise<ExtractedDocument> {
 
 // --- DOCX --------------------------------------------------------------------------------------------------
 
+type ZipEntry = { method: number; compressed: number; uncompressed: number; headerOffset: number };
+
 /**
- * The sizes a zip archive declares for its entries (its central directory), read before anything is
- * inflated. Throws when the archive cannot be read.
+ * The entries a zip archive declares (its central directory: compression method, sizes, where each starts),
+ * read before anything is inflated. Throws when the archive cannot be read.
  */
-export function zipEntrySizes(bytes: Uint8Array): { compressed: number; uncompressed: number }[] {
+export function zipEntries(bytes: Uint8Array): ZipEntry[] {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   // The end-of-central-directory record sits in the last 64 KiB (its comment is at most 65,535 bytes).
   let end = -1;
@@ -152,14 +156,16 @@ export function zipEntrySizes(bytes: Uint8Array): { compressed: number; uncompre
   if (end < 0) throw new DocumentError('The Word document is damaged (it is not a complete zip archive)');
   const count = view.getUint16(end + 10, true);
   let offset = view.getUint32(end + 16, true);
-  const entries: { compressed: number; uncompressed: number }[] = [];
+  const entries: ZipEntry[] = [];
   for (let n = 0; n < count; n++) {
     if (offset + 46 > bytes.length || view.getUint32(offset, true) !== 0x02014b50) {
       throw new DocumentError('The Word document is damaged (its zip directory is unreadable)');
     }
     entries.push({
+      method: view.getUint16(offset + 10, true),
       compressed: view.getUint32(offset + 20, true),
       uncompressed: view.getUint32(offset + 24, true),
+      headerOffset: view.getUint32(offset + 42, true),
     });
     offset +=
       46 +
@@ -170,9 +176,14 @@ export function zipEntrySizes(bytes: Uint8Array): { compressed: number; uncompre
   return entries;
 }
 
-/** Refuses an archive that would inflate to too much; 0xFFFFFFFF marks a ZIP64 size, which no .docx needs. */
-export function checkZipBomb(bytes: Uint8Array): void {
-  const entries = zipEntrySizes(bytes);
+const ZIP_BOMB = `The Word document would expand to more than ${DOCX_MAX_UNZIPPED_BYTES / 1024 / 1024} MB when unzipped (a zip bomb?), so it was not opened`;
+const ZIP_UNDERSTATED =
+  'The Word document expands to more than it declares when unzipped (a zip bomb?), so it was not opened';
+const ZIP_DAMAGED = 'The Word document is damaged (a part of it does not unzip to what it declares)';
+
+/** Refuses an archive that declares too much; 0xFFFFFFFF marks a ZIP64 size, which no .docx needs. */
+export function checkZipBomb(bytes: Uint8Array): ZipEntry[] {
+  const entries = zipEntries(bytes);
   const total = entries.reduce((sum, e) => sum + e.uncompressed, 0);
   const bomb =
     total > DOCX_MAX_UNZIPPED_BYTES ||
@@ -182,15 +193,42 @@ export function checkZipBomb(bytes: Uint8Array): void {
         (e.uncompressed > DOCX_RATIO_FLOOR_BYTES &&
           e.uncompressed > DOCX_MAX_RATIO * Math.max(1, e.compressed)),
     );
-  if (bomb) {
-    throw new DocumentError(
-      `The Word document would expand to more than ${DOCX_MAX_UNZIPPED_BYTES / 1024 / 1024} MB when unzipped (a zip bomb?), so it was not opened`,
-    );
+  if (bomb) throw new DocumentError(ZIP_BOMB);
+  return entries;
+}
+
+const inflate = promisify(inflateRaw);
+
+/**
+ * Inflates every part, each stopped one byte past the size it declares, so an archive that under-states its
+ * sizes (a zip bomb the directory does not give away) is refused after reading at most what it declares, in
+ * zlib's thread pool rather than on the event loop.
+ */
+async function checkZipInflates(bytes: Uint8Array, entries: readonly ZipEntry[]): Promise<void> {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (const entry of entries) {
+    const header = entry.headerOffset;
+    if (header + 30 > bytes.length || view.getUint32(header, true) !== 0x04034b50) {
+      throw new DocumentError(ZIP_DAMAGED);
+    }
+    const start = header + 30 + view.getUint16(header + 26, true) + view.getUint16(header + 28, true);
+    const data = bytes.subarray(start, start + entry.compressed);
+    if (entry.method === 0) {
+      if (entry.compressed !== entry.uncompressed) throw new DocumentError(ZIP_DAMAGED);
+      continue;
+    }
+    if (entry.method !== 8) throw new DocumentError(ZIP_DAMAGED);
+    const inflated = await inflate(data, { maxOutputLength: entry.uncompressed + 1 }).catch((err: Error) => {
+      throw new DocumentError(
+        (err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' ? ZIP_UNDERSTATED : ZIP_DAMAGED,
+      );
+    });
+    if (inflated.length !== entry.uncompressed) throw new DocumentError(ZIP_DAMAGED);
   }
 }
 
 async function docxHtml(bytes: Uint8Array): Promise<string> {
-  checkZipBomb(bytes);
+  await checkZipInflates(bytes, checkZipBomb(bytes));
   try {
     const result = await mammoth.convertToHtml({ buffer: Buffer.from(bytes) });
     return result.value;
