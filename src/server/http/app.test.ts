@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { validate } from '@readme/openapi-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixtureSite, createTestApp } from '../../../tests/helpers/app.ts';
@@ -77,6 +78,19 @@ describe.each(backends())('HTTP app on $name', (backend) => {
     const etag = asset.headers.get('etag') ?? '';
     const again = await app.request('/assets/main-abc123.js', { headers: { 'if-none-match': etag } });
     expect(again.status).toBe(304);
+  });
+
+  it('gzips large API responses for clients that accept it, and only for them', async () => {
+    const plain = await app.request('/api/openapi.json');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const body = await plain.text();
+    expect(body.length).toBeGreaterThan(1024);
+    const zipped = await app.request('/api/openapi.json', { headers: { 'accept-encoding': 'gzip' } });
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect(zipped.headers.get('vary')).toContain('Accept-Encoding');
+    expect(gunzipSync(Buffer.from(await zipped.arrayBuffer())).toString('utf8')).toBe(body);
+    const refused = await app.request('/api/openapi.json', { headers: { 'accept-encoding': 'gzip;q=0' } });
+    expect(refused.headers.get('content-encoding')).toBeNull();
   });
 
   it('answers unknown API paths with a JSON 404 in the error shape', async () => {

@@ -1,5 +1,4 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { REDIRECTS } from '../../shared/routes.ts';
@@ -23,6 +22,7 @@ import { peopleRoutes } from '../features/people/routes.ts';
 import { profileRoutes } from '../features/profile/routes.ts';
 import { prospectsRoutes } from '../features/prospects/routes.ts';
 import { mountApiDocs } from './api-docs.ts';
+import { compress } from './compress.ts';
 import { AppError, errorBody, internalErrorBody } from './errors.ts';
 import { sameOriginOnly } from './same-origin.ts';
 import { securityHeaders } from './security-headers.ts';

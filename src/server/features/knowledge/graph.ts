@@ -79,47 +79,47 @@ export function searchEntities(
   });
 }
 
+/** A node's fields as the graph answers them, from `knowledge_entities e`. */
+const ENTITY_FIELDS = sql.raw(
+  `e.name, e.entity_type as type, e.mention_count as "mentionCount", e.document_count as "documentCount"`,
+);
+
 /**
- * A graph answer: `kept` (a CTE of `id, position`, at most `limit + 1` rows) gives the nodes in order; the edges
+ * A graph answer: `kept` (a CTE of a node's ENTITY_FIELDS with its `id` and `position`, at most `limit + 1`
+ * rows) gives the nodes in order; the edges
  * are the strongest among the first `limit` of them, at most EDGES_PER_NODE per node. Each part comes back as
- * one JSON text: tens of thousands of rows cost far more to hand over one by one.
+ * one JSON text of records (PGlite hands tens of thousands of rows over one by one at twice the cost), built
+ * from a sorted subquery so that it keeps that order; one row more than wanted says that more were left out.
  */
 async function graphOf(tx: Db, userId: string, ctes: SQL, limit: number): Promise<KnowledgeGraph> {
-  const [found] = await queryRows<{ nodes: string; more: boolean }>(
+  const [found] = await queryRows<{ nodes: string }>(
     tx,
-    sql`with ${ctes},
-        shown as (select id, position from kept order by position limit ${limit})
-        select (select count(*) > ${limit} from kept) as more, (
-          select coalesce(json_agg(json_build_object('id', e.id, 'name', e.name, 'type', e.entity_type,
-            'mentionCount', e.mention_count, 'documentCount', e.document_count) order by s.position), '[]')
-          from shown s join knowledge_entities e on e.id = s.id and e.user_id = ${userId}
-        )::text as nodes`,
+    sql`with ${ctes}
+        select coalesce(json_agg(x), '[]')::text as nodes from (
+          select id, name, type, "mentionCount", "documentCount" from kept order by position
+        ) x`,
   );
-  const nodes = JSON.parse(found?.nodes ?? '[]') as GraphNode[];
+  const kept = JSON.parse(found?.nodes ?? '[]') as GraphNode[];
+  const nodes = kept.slice(0, limit);
+  const moreNodes = kept.length > limit;
   const edgeLimit = limit * EDGES_PER_NODE;
-  if (nodes.length < 2) return { nodes, edges: [], truncated: found?.more ?? false };
+  if (nodes.length < 2) return { nodes, edges: [], truncated: moreNodes };
   // The kept ids as a constant list: the planner then knows how many there are and hashes them.
-  const [linked] = await queryRows<{ edges: string; more: boolean }>(
+  const [linked] = await queryRows<{ edges: string }>(
     tx,
-    sql`with kept as (select id from unnest(${arrayLiteral(nodes.map((n) => n.id))}::uuid[]) as k(id)),
-        strongest as (
-          select r.id, r.source_entity_id, r.target_entity_id, r.relation, r.weight
+    sql`with kept as (select id from unnest(${arrayLiteral(nodes.map((n) => n.id))}::uuid[]) as k(id))
+        select coalesce(json_agg(x), '[]')::text as edges from (
+          select r.id, r.source_entity_id as source, r.target_entity_id as target, r.relation, r.weight
           from knowledge_relationships r
           join kept s on s.id = r.source_entity_id
           join kept t on t.id = r.target_entity_id
           where r.user_id = ${userId}
           order by r.weight desc, r.id
           limit ${edgeLimit + 1}
-        )
-        select (select count(*) > ${edgeLimit} from strongest) as more, (
-          select coalesce(json_agg(json_build_object('id', x.id, 'source', x.source_entity_id,
-            'target', x.target_entity_id, 'relation', x.relation, 'weight', x.weight)
-            order by x.weight desc, x.id), '[]')
-          from (select * from strongest order by weight desc, id limit ${edgeLimit}) x
-        )::text as edges`,
+        ) x`,
   );
   const edges = JSON.parse(linked?.edges ?? '[]') as GraphEdge[];
-  return { nodes, edges, truncated: Boolean(found?.more) || Boolean(linked?.more) };
+  return { nodes, edges: edges.slice(0, edgeLimit), truncated: moreNodes || edges.length > edgeLimit };
 }
 
 async function entityRow(tx: Db, userId: string, entityId: string): Promise<NodeRow> {
@@ -157,11 +157,14 @@ export function neighbourhood(
       input.depth === 2
         ? sql`, hop2 as (${hop(sql`n1`)}),
               n2 as (
-                select h.id, 2 as distance, sum(h.weight)::int as strength, max(e.mention_count) as mentions
-                from hop2 h
+                select h.id, 2 as distance, h.strength, ${ENTITY_FIELDS}
+                from (
+                  select id, sum(weight)::int as strength from hop2
+                  where id <> ${center.id} and id not in (select id from n1)
+                  group by id
+                ) h
                 join knowledge_entities e on e.id = h.id and e.user_id = ${userId}
-                where h.id <> ${center.id} and h.id not in (select id from n1) and ${allowed}
-                group by h.id
+                where ${allowed}
               )`
         : sql``;
     return graphOf(
@@ -170,16 +173,17 @@ export function neighbourhood(
       sql`center as (select ${center.id}::uuid as id),
           hop1 as (${hop(sql`center`)}),
           n1 as (
-            select h.id, 1 as distance, sum(h.weight)::int as strength, max(e.mention_count) as mentions
-            from hop1 h
+            select h.id, 1 as distance, h.strength, ${ENTITY_FIELDS}
+            from (select id, sum(weight)::int as strength from hop1 where id <> ${center.id} group by id) h
             join knowledge_entities e on e.id = h.id and e.user_id = ${userId}
-            where h.id <> ${center.id} and ${allowed}
-            group by h.id
+            where ${allowed}
           )${second},
           kept as (
-            select ${center.id}::uuid as id, 0::bigint as position
+            select e.id, ${ENTITY_FIELDS}, 0::bigint as position
+            from knowledge_entities e where e.id = ${center.id} and e.user_id = ${userId}
             union all
-            select id, row_number() over (order by distance, strength desc, mentions desc, id) as position
+            select id, name, type, "mentionCount", "documentCount",
+              row_number() over (order by distance, strength desc, "mentionCount" desc, id) as position
             from (select * from n1 ${input.depth === 2 ? sql`union all select * from n2` : sql``}) nodes
             order by position
             limit ${limit + 1}
@@ -208,8 +212,8 @@ export function overview(
             ) ends group by id
           ),
           kept as (
-            select e.id, row_number() over (order by coalesce(d.degree, 0) desc, e.mention_count desc, e.id)
-              as position
+            select e.id, ${ENTITY_FIELDS},
+              row_number() over (order by coalesce(d.degree, 0) desc, e.mention_count desc, e.id) as position
             from knowledge_entities e left join degree d on d.id = e.id
             where e.user_id = ${userId} and ${typeFilter(sql`e.entity_type`, input.types)}
             order by position

@@ -297,10 +297,11 @@ async function textList(tx: Db, userId: string, terms: readonly Term[]): Promise
   const shortlist = matchable.toSorted((a, b) => b.weight - a.weight).slice(0, SHORTLIST_TERMS);
   const rows = await queryRows<{ id: string }>(
     tx,
-    sql`with shortlist as (
-          select c.id, c.search_vector from document_chunks c
+    sql`with matching as materialized (select id from knowledge_passages_matching(${any}) as m(id)),
+        shortlist as (
+          select c.id, c.search_vector from matching m
+          join document_chunks c on c.id = m.id and c.user_id = ${userId}
           join document_references d on d.id = c.document_id and d.user_id = ${userId} and d.status = 'indexed'
-          where c.user_id = ${userId} and c.id in (select knowledge_passages_matching(${any}))
           order by ${score(shortlist)} desc, c.id
           limit ${SHORTLIST_DEPTH}
         )

@@ -105,12 +105,7 @@ async function page(
 ): Promise<{ passages: Passage[]; nextCursor: string | null }> {
   const query = tsquery(mode, input.q);
   const sort = spec(query);
-  const filters: SQL[] = [
-    sql`c.user_id = ${userId}`,
-    // Through the search index (knowledge_passages_matching: `@@` cannot use it under row-level security).
-    sql`c.id in (select knowledge_passages_matching(${query}))`,
-    sql`d.status = 'indexed'`,
-  ];
+  const filters: SQL[] = [sql`c.user_id = ${userId}`, sql`d.status = 'indexed'`];
   if (input.types.length > 0) {
     filters.push(
       sql`d.mime_type in (${sql.join(
@@ -131,12 +126,16 @@ async function page(
   // The headline is made for the page only: it reads the whole passage again.
   const rows = await queryRows<Row>(
     tx,
-    sql`select found.*, ts_headline('english', replace(replace(found.text, '«', '"'), '»', '"'), ${query},
+    // The matching passages through the search index (knowledge_passages_matching: under row-level security
+    // `@@` cannot use it), materialized first so that the planner starts from them.
+    sql`with matching as materialized (select id from knowledge_passages_matching(${query}) as m(id))
+        select found.*, ts_headline('english', replace(replace(found.text, '«', '"'), '»', '"'), ${query},
           ${HEADLINE}) as highlighted
         from (
           select c.id, c.document_id, d.title, d.filename, d.mime_type, c.section, c.page, c.text, d.created_at,
             ${sort.value} as "sortValue"
-          from document_chunks c
+          from matching m
+          join document_chunks c on c.id = m.id
           join document_references d on d.id = c.document_id and d.user_id = ${userId}
           where ${sql.join(filters, sql` and `)}
           ${orderBy(sort)}
