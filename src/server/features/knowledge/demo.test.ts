@@ -50,7 +50,15 @@ describe('the demo library files', () => {
       'procedures',
       'providers.json',
       'ref',
+      'summaries.json',
     ]);
+    // A procedure shows its control statement under its title.
+    const compliance = documents.find(
+      (d) => d.filename === `${DEMO_FOLDER}/procedures/cp-compliance-mgmt.md`,
+    );
+    expect(compliance?.text).toMatch(
+      /^### Compliance Program Management\n\nThe organization has a program and defined process to manage compliance/,
+    );
   });
 });
 

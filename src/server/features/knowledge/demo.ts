@@ -66,6 +66,21 @@ function providerOf(path: string): string {
   return providers[id] || 'the tools the security team has approved';
 }
 
+let summaries: Record<string, string> | undefined;
+/**
+ * A procedure with its control statement (policies/summaries.json, the templates' own summary of each
+ * procedure) under its title, as compliance tools show a control: what it ensures, then how. Its words are
+ * the ones requirements and questionnaires ask in.
+ */
+function withSummary(path: string, markdown: string): string {
+  summaries ??= JSON.parse(readFileSync(join(demoDir(), 'policies/summaries.json'), 'utf8')) as Record<
+    string,
+    string
+  >;
+  const summary = summaries[path.split('/').at(-1)?.replace(/\.md$/, '') ?? ''];
+  return summary ? markdown.replace(/^#{1,6}[ \t]+.+$/m, (heading) => `${heading}\n\n${summary}`) : markdown;
+}
+
 export type DemoValues = Record<string, string | boolean>;
 
 /** "Acme Co" -> "acme-co": the demo domains are under example.com (reserved, never a real company's). */
@@ -175,7 +190,7 @@ export type DemoDocument = { filename: string; title: string; text: string };
 export function demoDocuments(companyName: string | null | undefined, today = new Date()): DemoDocument[] {
   const base = demoValues(companyName, today);
   return demoTemplates().map(({ path, template }) => {
-    const text = renderTemplate(template, { ...base, provider: providerOf(path) });
+    const text = withSummary(path, renderTemplate(template, { ...base, provider: providerOf(path) }));
     const filename = `${DEMO_FOLDER}/${path}`;
     return { filename, title: firstHeading(text) ?? path, text };
   });

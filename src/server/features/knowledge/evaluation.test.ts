@@ -1,17 +1,18 @@
 /**
- * Evaluation of the knowledge chat's retrieval (issue 8 point 7). A security and compliance library (JupiterOne's
- * policy templates, CC BY-SA 4.0: 25 policies, 141 procedures and reference documents, `{{placeholders}}`
- * filled in for a demo company) is loaded through the real ingestion pipeline (addDocument + processDocument),
- * then the chat is asked every requirement of ISO/IEC 27001, ISO/IEC 27002 and SOC 2 (its title and summary as
- * the question). The standards map each requirement to the procedures that implement it; the test prints
- * recall@5, the share of requirements for which a right procedure is among the documents of the sources the
- * answer cites (at most five), and fails below a regression floor of 0.57. Issue 8 asks for 0.6, which the
- * built-in retrieval does not reach yet (0.585 measured): the issue stays open until it does. Nothing here is
- * tuned to a requirement: the questions are asked as written. A second test asks questions the library does not
- * answer and checks the chat declines them (the other side of a relevance threshold).
+ * Evaluation of the knowledge chat's retrieval (issue 8 point 7). The demo library a new workspace starts with
+ * (JupiterOne's security policy templates, CC BY-SA 4.0: 25 policies, 141 procedures and reference documents,
+ * filled in for a company by demo.ts) is loaded through the real ingestion pipeline (addDocument +
+ * processDocument), then the chat is asked every requirement of ISO/IEC 27001, ISO/IEC 27002 and SOC 2 (its
+ * title and summary as the question). The standards map each requirement to the procedures that implement it;
+ * the test prints recall@5, the share of requirements for which a right procedure is among the documents of the
+ * sources the answer cites (at most five), and fails below a regression floor (issue 8 asks for 0.6; see
+ * RECALL_AT_5_MIN). Nothing here is tuned to a requirement: the questions are asked as written. A second test
+ * asks questions the library does not answer and checks the chat declines them (the other side of a relevance
+ * threshold).
  *
- * The library lives outside the repository (the standards' text belongs to ISO and the AICPA: used for tests,
- * not shipped). Without it (KB_DATA_DIR, default ../shared/data/kb beside the repository) the test is skipped, loudly.
+ * The standards live outside the repository (their text belongs to ISO and the AICPA: used for tests, not
+ * shipped). Without them (KB_DATA_DIR, default ../shared/data/kb beside the repository) the test is skipped,
+ * loudly.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -26,13 +27,18 @@ import type { AiEngine } from '../../ai/port.ts';
 import type { AppDeps, Caller } from '../../context.ts';
 import { seedReferenceData } from '../../db/seed/seed.ts';
 import { answerFromKnowledge } from './chat.ts';
+import { demoDocuments } from './demo.ts';
 import { addDocument, processDocument } from './documents.ts';
 
 // shared/ stands beside the repository (as in CI).
 const KB = process.env.KB_DATA_DIR ?? join(import.meta.dirname, '../../../../../shared/data/kb');
 const LIBRARY = join(KB, 'policies');
-/** A floor against regressions, below issue 8's target of 0.6 (not met yet; see above). */
-const RECALL_AT_5_MIN = 0.57;
+/**
+ * A floor against regressions, below issue 8's target of 0.6: runs measure 0.59-0.60 (passages whose scores tie
+ * are ordered by their random ids, which moves a few requirements either way), so the target is not reached
+ * with a margin yet.
+ */
+const RECALL_AT_5_MIN = 0.58;
 
 /**
  * Questions a seller may ask that a security and compliance library does not answer (pricing, the product,
@@ -74,97 +80,25 @@ const OFF_TOPIC = [
 /** Off-topic questions the chat must decline (most; a library's everyday words make a few look answerable). */
 const OFF_TOPIC_MIN = 0.8;
 
-/** The demo company the templates are filled in for. */
-const DEMO_COMPANY: Record<string, string | boolean> = {
-  companyShortName: 'Northwind',
-  companyFullName: 'Northwind Analytics, Inc.',
-  companyName: 'Northwind Analytics',
-  companyEmailDomain: 'northwind.example',
-  companyWebsiteURL: 'https://northwind.example',
-  companyMailingAddress: '100 Harbor Street, Boston, MA 02110',
-  companyPhoneNumber: '+1 617 555 0100',
-  ceoName: 'Maria Chen',
-  ceoEmail: 'maria.chen@northwind.example',
-  cooName: 'Samuel Ortiz',
-  cooEmail: 'samuel.ortiz@northwind.example',
-  ctoName: 'Priya Raman',
-  ctoEmail: 'priya.raman@northwind.example',
-  securityOfficerName: 'Dana Whitfield',
-  securityOfficerEmail: 'security@northwind.example',
-  privacyOfficerName: 'Jonas Berg',
-  dataProtectionOfficerName: 'Jonas Berg',
-  securityCommitteeMembers: 'Maria Chen, Priya Raman and Dana Whitfield',
-  securityPolicyURL: 'https://northwind.example/security',
-  privacyPolicyURL: 'https://northwind.example/privacy',
-  cookiePolicyURL: 'https://northwind.example/cookies',
-  statusPageURL: 'https://status.northwind.example',
-  devWikiURL: 'https://wiki.northwind.example',
-  internalHelpdeskURL: 'https://help.northwind.example',
-  hipaaTrainingURL: 'https://learn.northwind.example/hipaa',
-  securityScorecardURL: 'https://northwind.example/scorecard',
-  securityScorecardPeriod: 'quarterly',
-  securityReportingPeriod: 'quarterly',
-  cmPortal: 'https://changes.northwind.example',
-  sourceControl: 'GitHub',
-  ticketingSystem: 'Jira',
-  ciSystem: 'CircleCI',
-  hrSystem: 'BambooHR',
-  expenseReporting: 'Expensify',
-  securityAwarenessTrainingProvider: 'KnowBe4',
-  IdP: 'Okta',
-  CPA: 'Baker & Finch LLP',
-  provider: 'Okta',
-  defaultRevision: 'Revision 1.0',
-  revisionDate: '2026-01-15',
-  needStandardHIPAA: true,
-  needStandardHITRUST: false,
-  needStandardGDPR: true,
-  needStandardNIST: false,
-  needStandardPCI: false,
-  supportBYODandMDM: true,
-  haveSecurityScorecard: false,
-  adoptedHITRUST: false,
-};
-
-/** Mustache as the templates use it: sections ({{#x}}…{{/x}}, {{^x}}…{{/x}}) and values ({{x}}, {{&x}}). */
-function fillTemplate(template: string, values: Record<string, string | boolean>): string {
-  const sections = template.replace(
-    /\{\{([#^])\s*(\w+)\s*\}\}([\s\S]*?)\{\{\/\s*\2\s*\}\}/g,
-    (_all, kind: string, name: string, inner: string) => {
-      const on = Boolean(values[name]);
-      return (kind === '#' ? on : !on) ? inner : '';
-    },
-  );
-  return sections.replace(/\{\{&?\s*(\w+)\s*\}\}/g, (_all, name: string) => {
-    const value = values[name];
-    return typeof value === 'string' ? value : '';
-  });
-}
-
 type LibraryFile = { id: string; filename: string; title: string; markdown: string };
 
-/** The library's Markdown templates, filled in: procedures keep their ids (cp-...), references get ref-... */
+const ID_PREFIX: Record<string, string> = { policies: 'policy-', procedures: '', ref: 'ref-' };
+
+/**
+ * The demo library as a new workspace gets it (demo.ts: filled in for a company, each procedure with its
+ * control statement), under the ids the standards map to: procedures keep theirs (cp-...), policies and
+ * references get policy-... and ref-...
+ */
 function readLibrary(): LibraryFile[] {
-  const files: LibraryFile[] = [];
-  for (const [folder, prefix] of [
-    ['policies', 'policy-'],
-    ['procedures', ''],
-    ['ref', 'ref-'],
-  ] as const) {
-    for (const name of readdirSync(join(LIBRARY, folder)).sort()) {
-      if (!name.endsWith('.md.tmpl')) continue;
-      const base = name.slice(0, -'.md.tmpl'.length);
-      const markdown = fillTemplate(readFileSync(join(LIBRARY, folder, name), 'utf8'), DEMO_COMPANY);
-      const heading = markdown.match(/^#{1,6}\s+(.+)$/m)?.[1]?.trim();
-      files.push({
-        id: `${prefix}${base}`,
-        filename: `${folder}/${base}.md`,
-        title: heading ?? base,
-        markdown,
-      });
-    }
-  }
-  return files;
+  return demoDocuments('Northwind Analytics', new Date('2026-01-15')).map((document) => {
+    const [, folder = '', name = ''] = document.filename.match(/([^/]+)\/([^/]+)\.md$/) ?? [];
+    return {
+      id: `${ID_PREFIX[folder] ?? ''}${name}`,
+      filename: document.filename,
+      title: document.title,
+      markdown: document.text,
+    };
+  });
 }
 
 type Requirement = { standard: string; ref: string; question: string; right: Set<string> };

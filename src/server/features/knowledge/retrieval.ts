@@ -48,9 +48,14 @@ export type RetrievalOptions = {
   perDocument?: number;
 };
 
-/** Reciprocal rank fusion: k, and each list's weight. */
+/**
+ * Reciprocal rank fusion: k, and each list's weight. The entities a question names and their neighbours rank a
+ * passage well below its own words: key terms match loosely, and a passage naming an entity the question names
+ * is relevant on that alone (`named`). Evaluation over the demo library: about 0.60 with 0.3 / 0.1, 0.59 with
+ * 0.5 / 0.25.
+ */
 const RRF_K = 60;
-const LIST_WEIGHT = { text: 1, entity: 0.5, hop: 0.25 } as const;
+const LIST_WEIGHT = { text: 1, entity: 0.3, hop: 0.1 } as const;
 /** Candidates each list contributes to the fusion. */
 const LIST_DEPTH = 100;
 /** The full-text list's candidates: passages holding the rarest informative words, about this many. */
