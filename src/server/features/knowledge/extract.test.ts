@@ -119,6 +119,12 @@ describe('extraction', () => {
     );
     await expect(extractDocument('pdf', buildPdf([[]]))).rejects.toThrow('The PDF has no text layer');
     await expect(extractDocument('json', bytes('{"a":'))).rejects.toThrow('The JSON file is not valid JSON');
+    // A file with comments is judged past them: the error shows what is wrong, not its first "//".
+    await expect(
+      extractDocument('json', bytes('// Questions\n{"q": "Do you encrypt " + "backups?"}')),
+    ).rejects.toThrow(
+      /^The JSON file is not valid JSON \(.*, near "\{"q": "Do you encrypt " \+ "backups\?"\}"\)$/,
+    );
     await expect(extractDocument('csv', bytes('\n\n'))).rejects.toThrow('The CSV file has no header row');
     await expect(extractDocument('docx', bytes('PK\u0003\u0004 broken'))).rejects.toBeInstanceOf(
       DocumentError,

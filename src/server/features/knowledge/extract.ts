@@ -462,12 +462,22 @@ export function jsonBlocks(source: string): TextBlock[] {
   let value: unknown;
   try {
     value = JSON.parse(source);
-  } catch (err) {
-    // Configuration-style JSON often carries comments (JSONC): read it without them.
+  } catch {
+    // Configuration-style JSON often carries comments (JSONC): read it without them, and say what is wrong
+    // past the comments (a file that has them fails on its first "//" otherwise).
+    const stripped = withoutJsonComments(source);
     try {
-      value = JSON.parse(withoutJsonComments(source));
-    } catch {
-      throw new DocumentError(`The JSON file is not valid JSON (${(err as Error).message})`);
+      value = JSON.parse(stripped);
+    } catch (err) {
+      const message = (err as Error).message;
+      const at = Number(message.match(/at position (\d+)/)?.[1] ?? Number.NaN);
+      const near = Number.isNaN(at)
+        ? ''
+        : `, near "${stripped
+            .slice(Math.max(0, at - 30), at + 20)
+            .replace(/\s+/g, ' ')
+            .trim()}"`;
+      throw new DocumentError(`The JSON file is not valid JSON (${message}${near})`);
     }
   }
   const blocks: TextBlock[] = [];
