@@ -1,5 +1,5 @@
 import { FileUp, Loader2, Upload } from 'lucide-react';
-import { type DragEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import {
   IMPORT_FIELDS,
   IMPORT_MAX_BYTES,
@@ -7,6 +7,7 @@ import {
   type ImportField,
   type ImportMapping,
 } from '../../../../shared/companies.ts';
+import { DropZone } from '../../../components/drop-zone.tsx';
 import { JobProgress } from '../../../components/job-progress.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import {
@@ -27,7 +28,6 @@ import {
   TableHeader,
   TableRow,
 } from '../../../components/ui/table.tsx';
-import { cn } from '../../../lib/cn.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import {
@@ -87,7 +87,6 @@ export function ImportDialog({ open, onOpenChange, onShowImported }: Props) {
   const id = useId();
   const [stage, setStage] = useState<Stage>({ step: 'choose' });
   const [problem, setProblem] = useState<{ title: string; message: string } | null>(null);
-  const [dragging, setDragging] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const preview = usePreviewImport();
@@ -165,10 +164,8 @@ export function ImportDialog({ open, onOpenChange, onShowImported }: Props) {
     });
   };
 
-  const onDrop = (event: DragEvent<HTMLDivElement>) => {
-    event.preventDefault();
-    setDragging(false);
-    if (!preview.isPending) onFile(event.dataTransfer.files[0]);
+  const onDrop = (data: DataTransfer) => {
+    if (!preview.isPending) onFile(data.files[0]);
   };
 
   const onStart = () => {
@@ -209,23 +206,7 @@ export function ImportDialog({ open, onOpenChange, onShowImported }: Props) {
     body = (
       <>
         {heading('Choose a file')}
-        {/* biome-ignore lint/a11y/noStaticElementInteractions: a drop target for the mouse; the button inside is the keyboard's way */}
-        <div
-          className={cn(
-            'flex flex-col items-center gap-3 rounded-lg border-2 border-dashed px-4 py-8 text-center transition-colors',
-            dragging ? 'border-primary bg-accent' : 'border-input',
-          )}
-          onDragEnter={(event) => {
-            event.preventDefault();
-            setDragging(true);
-          }}
-          onDragOver={(event) => event.preventDefault()}
-          onDragLeave={(event) => {
-            if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
-          }}
-          onDrop={onDrop}
-          data-drop-zone
-        >
+        <DropZone onDrop={onDrop} className="rounded-lg py-8">
           <FileUp className="size-8 text-muted-foreground" aria-hidden />
           <p className="hidden text-sm text-muted-foreground sm:block">Drag a CSV file here, or</p>
           <Button onClick={() => inputRef.current?.click()} disabled={preview.isPending}>
@@ -248,7 +229,7 @@ export function ImportDialog({ open, onOpenChange, onShowImported }: Props) {
           <p className="text-xs text-muted-foreground">
             UTF-8, with a header row; up to 10 MB. One column must hold the company name.
           </p>
-        </div>
+        </DropZone>
         {problemAlert}
       </>
     );

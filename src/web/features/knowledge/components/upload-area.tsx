@@ -1,11 +1,12 @@
 import { CheckCircle2, FileUp, FolderUp, Loader2, TriangleAlert, Upload, XCircle } from 'lucide-react';
-import { type DragEvent, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import {
   DEFAULT_UPLOAD_MAX_MB,
   DOCUMENT_EXTENSIONS,
   DOCUMENT_FORMATS,
   PROCESSING_STAGE_LABELS,
 } from '../../../../shared/knowledge.ts';
+import { DropZone } from '../../../components/drop-zone.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
@@ -109,16 +110,13 @@ export function UploadArea() {
   const id = useId();
   const uploads = useUploads();
   const price = useActivityPrice('document_processing');
-  const [dragging, setDragging] = useState(false);
   const [reading, setReading] = useState(false);
   const filesRef = useRef<HTMLInputElement>(null);
   const folderRef = useRef<HTMLInputElement>(null);
 
-  const onDrop = (event: DragEvent<HTMLDivElement>) => {
-    event.preventDefault();
-    setDragging(false);
+  const onDrop = (data: DataTransfer) => {
     setReading(true);
-    readDrop(event.dataTransfer)
+    readDrop(data)
       .then(uploads.add)
       .catch((err) => console.error('Could not read the dropped files:', err))
       .finally(() => setReading(false));
@@ -139,23 +137,7 @@ export function UploadArea() {
           </CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
-          {/* biome-ignore lint/a11y/noStaticElementInteractions: a drop target for the mouse; the buttons inside are the keyboard's way */}
-          <div
-            className={cn(
-              'flex flex-col items-center gap-3 rounded-xl border-2 border-dashed px-4 py-6 text-center transition-colors',
-              dragging ? 'border-primary bg-accent' : 'border-input',
-            )}
-            onDragEnter={(event) => {
-              event.preventDefault();
-              setDragging(true);
-            }}
-            onDragOver={(event) => event.preventDefault()}
-            onDragLeave={(event) => {
-              if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
-            }}
-            onDrop={onDrop}
-            data-drop-zone
-          >
+          <DropZone onDrop={onDrop} className="rounded-xl py-6">
             <FileUp className="size-8 text-muted-foreground" aria-hidden />
             <p className="hidden text-sm text-muted-foreground sm:block">Drag files or folders here, or</p>
             <div className="flex flex-wrap justify-center gap-2">
@@ -195,7 +177,7 @@ export function UploadArea() {
                 event.target.value = '';
               }}
             />
-          </div>
+          </DropZone>
 
           {uploads.items.length > 0 && (
             <div className="flex flex-col gap-2">
