@@ -276,7 +276,8 @@ const rankArray = (terms: readonly Term[]) => sql`array[${sql.join(terms.map(ter
  * The full-text list: passages holding the question's informative words, by the terms' weighted ranks.
  * A long question over a large library would rank most passages by every word; so the candidates hold one of
  * its rarest informative words (as many of them as CANDIDATE_BUDGET passages allow), are first ranked by its
- * SHORTLIST_TERMS weightiest words, and only the best of those by all of them.
+ * SHORTLIST_TERMS weightiest words, and only the best of those by all of them. Of passages that score alike, the
+ * shorter (the one more about those words) comes first.
  */
 async function textList(tx: Db, userId: string, terms: readonly Term[]): Promise<string[]> {
   const matchable = terms.filter((term) => term.df > 0);
@@ -304,14 +305,14 @@ async function textList(tx: Db, userId: string, terms: readonly Term[]): Promise
     tx,
     sql`with matching as materialized (select id from knowledge_passages_matching(${any}) as m(id)),
         shortlist as (
-          select c.id, c.search_vector from matching m
+          select c.id, c.search_vector, c.text from matching m
           join document_chunks c on c.id = m.id and c.user_id = ${userId}
           join document_references d on d.id = c.document_id and d.user_id = ${userId} and d.status = 'indexed'
-          order by ${score(shortlist)} desc, c.id
+          order by ${score(shortlist)} desc, length(c.text), c.id
           limit ${SHORTLIST_DEPTH}
         )
         select c.id from shortlist c
-        order by ${score(matchable)} desc, c.id
+        order by ${score(matchable)} desc, length(c.text), c.id
         limit ${LIST_DEPTH}`,
   );
   return rows.map((row) => row.id);
