@@ -9,8 +9,10 @@ import {
   type EntityType,
   type EvidencePassage,
   GRAPH_MAX_NODES,
+  type GraphEdge,
   type GraphEvidence,
   type GraphNode,
+  type KnowledgeGraph,
 } from '../../../shared/knowledge.ts';
 import { type Db, queryRows } from '../../db/client.ts';
 import { withUser } from '../../db/user-scope.ts';
@@ -83,35 +85,30 @@ const ENTITY_FIELDS = sql.raw(
 );
 
 /**
- * A graph answer, as the JSON text of a KnowledgeGraph: `kept` (a CTE of a node's ENTITY_FIELDS with its `id`
- * and `position`, at most `limit + 1` rows) gives the nodes in order; the edges are the strongest among the
- * first `limit` of them, at most EDGES_PER_NODE per node. The database writes the JSON (from sorted subqueries,
- * whose order it keeps) and it goes out as written: tens of thousands of nodes and edges cost more to parse
- * and serialize again than to query.
+ * A graph answer: `kept` (a CTE of a node's ENTITY_FIELDS with its `id` and `position`, at most `limit + 1`
+ * rows) gives the nodes in order; the edges
+ * are the strongest among the first `limit` of them, at most EDGES_PER_NODE per node. Each part comes back as
+ * one JSON text of records (PGlite hands tens of thousands of rows over one by one at twice the cost), built
+ * from a sorted subquery so that it keeps that order; one row more than wanted says that more were left out.
  */
-async function graphOf(tx: Db, userId: string, ctes: SQL, limit: number): Promise<string> {
-  const [found] = await queryRows<{ nodes: string; ids: string | null; count: number; more: boolean }>(
+async function graphOf(tx: Db, userId: string, ctes: SQL, limit: number): Promise<KnowledgeGraph> {
+  const [found] = await queryRows<{ nodes: string }>(
     tx,
-    sql`with ${ctes},
-        shown as (select * from kept order by position limit ${limit})
-        select (
-            select coalesce(json_agg(x), '[]') from (
-              select id, name, type, "mentionCount", "documentCount" from shown order by position
-            ) x
-          )::text as nodes,
-          (select array_agg(id)::text from shown) as ids,
-          (select count(*) from shown)::int as count,
-          (select count(*) from kept) > ${limit} as more`,
+    sql`with ${ctes}
+        select coalesce(json_agg(x), '[]')::text as nodes from (
+          select id, name, type, "mentionCount", "documentCount" from kept order by position
+        ) x`,
   );
-  const nodes = found?.nodes ?? '[]';
-  const moreNodes = found?.more ?? false;
-  if (!found?.ids || found.count < 2) return graphJson(nodes, '[]', moreNodes);
+  const kept = JSON.parse(found?.nodes ?? '[]') as GraphNode[];
+  const nodes = kept.slice(0, limit);
+  const moreNodes = kept.length > limit;
   const edgeLimit = limit * EDGES_PER_NODE;
+  if (nodes.length < 2) return { nodes, edges: [], truncated: moreNodes };
   // The kept ids as a constant list: the planner then knows how many there are and hashes them.
-  const [linked] = await queryRows<{ edges: string; more: boolean }>(
+  const [linked] = await queryRows<{ edges: string }>(
     tx,
-    sql`with kept as (select id from unnest(${found.ids}::uuid[]) as k(id)),
-        strongest as (
+    sql`with kept as (select id from unnest(${arrayLiteral(nodes.map((n) => n.id))}::uuid[]) as k(id))
+        select coalesce(json_agg(x), '[]')::text as edges from (
           select r.id, r.source_entity_id as source, r.target_entity_id as target, r.relation, r.weight
           from knowledge_relationships r
           join kept s on s.id = r.source_entity_id
@@ -119,16 +116,11 @@ async function graphOf(tx: Db, userId: string, ctes: SQL, limit: number): Promis
           where r.user_id = ${userId}
           order by r.weight desc, r.id
           limit ${edgeLimit + 1}
-        )
-        select (select coalesce(json_agg(x), '[]') from (select * from strongest limit ${edgeLimit}) x)::text as edges,
-          (select count(*) from strongest) > ${edgeLimit} as more`,
+        ) x`,
   );
-  return graphJson(nodes, linked?.edges ?? '[]', moreNodes || Boolean(linked?.more));
+  const edges = JSON.parse(linked?.edges ?? '[]') as GraphEdge[];
+  return { nodes, edges: edges.slice(0, edgeLimit), truncated: moreNodes || edges.length > edgeLimit };
 }
-
-/** A KnowledgeGraph's JSON text from its parts' JSON texts. */
-const graphJson = (nodes: string, edges: string, truncated: boolean) =>
-  `{"nodes":${nodes},"edges":${edges},"truncated":${truncated}}`;
 
 async function entityRow(tx: Db, userId: string, entityId: string): Promise<NodeRow> {
   const [row] = await queryRows<NodeRow>(
@@ -143,14 +135,13 @@ async function entityRow(tx: Db, userId: string, entityId: string): Promise<Node
 /**
  * The entity and its neighbours up to `depth` hops (only through entities of `types` when given): the nearest
  * first, then the most strongly related (the sum of the weights linking them in), at most `limit` nodes with
- * the entity itself; and the strongest edges among them. `truncated` says that more were left out. As the JSON
- * text of a KnowledgeGraph (graphOf).
+ * the entity itself; and the strongest edges among them. `truncated` says that more were left out.
  */
 export function neighbourhood(
   db: Db,
   userId: string,
   input: { entityId: string; depth: 1 | 2; types: readonly EntityType[]; limit: number },
-): Promise<string> {
+): Promise<KnowledgeGraph> {
   const limit = Math.min(input.limit, GRAPH_MAX_NODES);
   return withUser(db, userId, async (tx) => {
     const center = await entityRow(tx, userId, input.entityId);
@@ -207,7 +198,7 @@ export function overview(
   db: Db,
   userId: string,
   input: { types: readonly EntityType[]; limit: number },
-): Promise<string> {
+): Promise<KnowledgeGraph> {
   const limit = Math.min(input.limit, GRAPH_MAX_NODES);
   return withUser(db, userId, (tx) =>
     graphOf(
