@@ -5,9 +5,9 @@
  * processDocument), then the chat is asked every requirement of ISO/IEC 27001, ISO/IEC 27002 and SOC 2 (its
  * title and summary as the question). The standards map each requirement to the procedures that implement it;
  * the test prints recall@5, the share of requirements for which a right procedure is among the documents of the
- * sources the answer cites (at most five), and fails below issue 8's 0.6. Nothing here is tuned to a requirement: the questions are asked as written. A second test
- * asks questions the library does not answer and checks the chat declines them (the other side of a relevance
- * threshold).
+ * sources the answer cites (at most five), and fails below issue 8's 0.6. Nothing here is tuned to a
+ * requirement: the questions are asked as written. A second test asks questions the library does not answer
+ * and checks the chat declines them (the other side of a relevance threshold).
  *
  * The standards live outside the repository (their text belongs to ISO and the AICPA: used for tests, not
  * shipped). Without them (KB_DATA_DIR, default ../shared/data/kb beside the repository) the test is skipped,
