@@ -54,7 +54,7 @@ import { AppError } from '../src/server/http/errors.ts';
 import { createJobQueue } from '../src/server/jobs/queue.ts';
 import { createLogger } from '../src/server/logger.ts';
 import { createAppDeps } from '../src/server/server.ts';
-import { documentExtension, GRAPH_MAX_NODES } from '../src/shared/knowledge.ts';
+import { documentExtension, GRAPH_MAX_NODES, type GraphColumns } from '../src/shared/knowledge.ts';
 import { type Figure, ROOT, report } from './lib.ts';
 import {
   type Backend,
@@ -461,12 +461,12 @@ async function graphApi(session: Session, hubId: string) {
     const text = await response.text();
     const ms = performance.now() - started;
     if (response.status !== 200) throw new Error(`GET ${path}: ${response.status} ${text.slice(0, 500)}`);
-    const body = JSON.parse(text) as { nodes: unknown[]; edges: unknown[]; truncated: boolean };
+    const body = JSON.parse(text) as GraphColumns;
     return {
       ms,
       bytes: text.length,
-      nodes: body.nodes.length,
-      edges: body.edges.length,
+      nodes: body.nodes.id.length,
+      edges: body.edges.source.length,
       truncated: body.truncated,
     };
   };

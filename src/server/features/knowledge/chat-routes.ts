@@ -4,9 +4,9 @@ import {
   ENTITY_TYPES,
   GRAPH_DEFAULT_NODES,
   GRAPH_MAX_NODES,
+  graphColumnsSchema,
   graphEntitiesResponseSchema,
   graphEvidenceSchema,
-  graphSchema,
   KNOWLEDGE_SEARCH_PAGE_SIZE,
   knowledgeChatRequestSchema,
   knowledgeChatResponseSchema,
@@ -95,14 +95,24 @@ const overviewQuery = z.object({ types: entityTypes, limit: count(GRAPH_MAX_NODE
 const evidenceQuery = z
   .object({
     entityId: entityId.optional(),
-    relationshipId: z.uuid({ error: 'must be a relationship id (UUID)' }).optional(),
+    source: z.uuid({ error: "must be the edge's source entity id (UUID)" }).optional(),
+    target: z.uuid({ error: "must be the edge's target entity id (UUID)" }).optional(),
+    relation: z
+      .string()
+      .trim()
+      .min(1, 'must not be empty')
+      .max(200, 'must be at most 200 characters')
+      .optional(),
     limit: count(200, 50),
   })
   .strict()
-  .refine((query) => (query.entityId === undefined) !== (query.relationshipId === undefined), {
-    message: 'give either entityId or relationshipId',
-    path: ['entityId'],
-  });
+  .refine(
+    ({ entityId, source, target, relation }) => {
+      const edge = [source, target, relation].filter((part) => part !== undefined).length;
+      return entityId === undefined ? edge === 3 : edge === 0;
+    },
+    { message: 'give either entityId, or source, target and relation', path: ['entityId'] },
+  );
 
 const common = { 400: error('Invalid input'), 401: error('User not authenticated') };
 
@@ -148,24 +158,29 @@ const routes = {
     method: 'get',
     path: '/api/v1/knowledge/graph/neighbourhood',
     tags: ['Knowledge'],
-    summary: `An entity and its neighbours one or two hops away (only through the given types), nearest and most strongly related first, at most limit nodes (up to ${GRAPH_MAX_NODES}) and the strongest edges among them; truncated says more were left out`,
+    summary: `An entity and its neighbours one or two hops away (only through the given types), nearest and most strongly related first, at most limit nodes (up to ${GRAPH_MAX_NODES}) and the strongest edges among them; truncated says more were left out. In columns: an array per field, each edge's source and target the index of its node in the node columns`,
     request: { query: neighbourhoodQuery },
-    responses: { 200: json(graphSchema, 'The neighbourhood'), ...common, 404: error(ENTITY_NOT_FOUND) },
+    responses: {
+      200: json(graphColumnsSchema, 'The neighbourhood'),
+      ...common,
+      404: error(ENTITY_NOT_FOUND),
+    },
   }),
   overview: createRoute({
     method: 'get',
     path: '/api/v1/knowledge/graph/overview',
     tags: ['Knowledge'],
-    summary: 'The most connected entities (then the most mentioned) and the edges among them: the first view',
+    summary:
+      'The most connected entities (then the most mentioned) and the edges among them: the first view. In columns, as the neighbourhood',
     request: { query: overviewQuery },
-    responses: { 200: json(graphSchema, 'The overview'), ...common },
+    responses: { 200: json(graphColumnsSchema, 'The overview'), ...common },
   }),
   evidence: createRoute({
     method: 'get',
     path: '/api/v1/knowledge/graph/evidence',
     tags: ['Knowledge'],
     summary:
-      'The passages behind a node (entityId: where the entity is mentioned) or an edge (relationshipId: where the link was read, with the sentence), with their document, section and page',
+      'The passages behind a node (entityId: where the entity is mentioned) or an edge (source, target and relation: where the link was read, with the sentence), with their document, section and page',
     request: { query: evidenceQuery },
     responses: {
       200: json(graphEvidenceSchema, 'The node or edge and its passages'),
@@ -231,8 +246,8 @@ export function knowledgeChatRoutes(deps: AppDeps, engine: AiEngine) {
   });
 
   app.openapi(routes.evidence, async (c) => {
-    const { entityId: id, relationshipId, limit } = c.req.valid('query');
-    const input = id ? { entityId: id, limit } : { relationshipId: relationshipId ?? '', limit };
+    const { entityId: id, source = '', target = '', relation = '', limit } = c.req.valid('query');
+    const input = id ? { entityId: id, limit } : { source, target, relation, limit };
     return c.json(await evidence(db, c.var.caller.id, input), 200);
   });
 

@@ -14,7 +14,13 @@ import {
   insertRelationship,
   userIdOf,
 } from '../../../../tests/helpers/knowledge-rows.ts';
-import type { GraphEntities, GraphEvidence, KnowledgeGraph } from '../../../shared/knowledge.ts';
+import {
+  type GraphColumns,
+  type GraphEntities,
+  type GraphEvidence,
+  graphFromColumns,
+  type KnowledgeGraph,
+} from '../../../shared/knowledge.ts';
 import type { App } from '../../http/app.ts';
 
 const PHRASE = 'Acme Corp implements Okta for single sign-on and MFA.';
@@ -80,7 +86,8 @@ describe.each(backends())('the knowledge graph API on $name', (backend: Backend)
       mentions: [{ ...secondChunk, count: 2 }],
     });
     ids.jane = await insertEntity(db, adaId, { name: 'Jane Doe', type: 'person', mentions: [chunk] });
-    ids.implements = await insertRelationship(db, adaId, {
+    implementsEdge = edgeQuery(ids.acme, 'implements', ids.okta);
+    await insertRelationship(db, adaId, {
       source: ids.acme,
       target: ids.okta,
       relation: 'implements',
@@ -118,7 +125,7 @@ describe.each(backends())('the knowledge graph API on $name', (backend: Backend)
       type: 'product',
       mentions: [bobChunk],
     });
-    ids.bobEdge = await insertRelationship(db, bobId, {
+    await insertRelationship(db, bobId, {
       source: ids.bluebird,
       target: ids.bobOkta,
       relation: 'replaces',
@@ -131,7 +138,15 @@ describe.each(backends())('the knowledge graph API on $name', (backend: Backend)
     const response = await client.request('GET', path);
     return { status: response.status, body: (await response.json()) as T };
   };
+  /** A graph answer, and the same turned into records. */
+  const getGraph = async (client: AuthClient, path: string) => {
+    const { status, body } = await get<GraphColumns>(client, path);
+    return { status, columns: body, body: graphFromColumns(body) };
+  };
   const names = (graph: KnowledgeGraph) => graph.nodes.map((n) => n.name);
+  const edgeQuery = (source: string, relation: string, target: string) =>
+    new URLSearchParams({ source, target, relation }).toString();
+  let implementsEdge = '';
 
   it('asks for a session and refuses bad input with clear messages', async () => {
     expect((await app.request('/api/v1/knowledge/graph/overview')).status).toBe(401);
@@ -145,8 +160,9 @@ describe.each(backends())('the knowledge graph API on $name', (backend: Backend)
       '/api/v1/knowledge/graph/entities?limit=0',
       '/api/v1/knowledge/graph/entities?q=okta&extra=1',
       '/api/v1/knowledge/graph/evidence',
-      `/api/v1/knowledge/graph/evidence?entityId=${ids.okta}&relationshipId=${ids.implements}`,
-      '/api/v1/knowledge/graph/evidence?relationshipId=12',
+      `/api/v1/knowledge/graph/evidence?entityId=${ids.okta}&${implementsEdge}`,
+      `/api/v1/knowledge/graph/evidence?source=${ids.acme}&target=${ids.okta}`,
+      `/api/v1/knowledge/graph/evidence?source=12&target=${ids.okta}&relation=implements`,
       '/api/v1/knowledge/graph/overview?limit=abc',
     ]) {
       const { status, body } = await get<{ error: { message: string } }>(ada, path);
@@ -175,34 +191,38 @@ describe.each(backends())('the knowledge graph API on $name', (backend: Backend)
   });
 
   it('returns the neighbourhood one and two hops out, strongest first, capped with truncated', async () => {
-    const one = await get<KnowledgeGraph>(ada, `/api/v1/knowledge/graph/neighbourhood?entityId=${ids.okta}`);
+    const one = await getGraph(ada, `/api/v1/knowledge/graph/neighbourhood?entityId=${ids.okta}`);
     expect(one.status).toBe(200);
     expect(names(one.body)).toEqual(['Okta', 'Acme Corp', 'MFA']);
     expect(one.body.edges).toHaveLength(2);
-    expect(one.body.edges[0]).toMatchObject({
-      id: ids.implements,
+    expect(one.body.edges[0]).toEqual({
       source: ids.acme,
       target: ids.okta,
       relation: 'implements',
       weight: 3,
     });
     expect(one.body.truncated).toBe(false);
+    // On the wire: an array per field, and each edge's ends as indexes into the node columns.
+    expect(one.columns.nodes.id).toEqual([ids.okta, ids.acme, ids.mfa]);
+    expect(one.columns.edges).toEqual({
+      source: [1, 0],
+      target: [0, 2],
+      relation: ['implements', 'provides'],
+      weight: [3, 2],
+    });
 
-    const two = await get<KnowledgeGraph>(
-      ada,
-      `/api/v1/knowledge/graph/neighbourhood?entityId=${ids.okta}&depth=2`,
-    );
+    const two = await getGraph(ada, `/api/v1/knowledge/graph/neighbourhood?entityId=${ids.okta}&depth=2`);
     expect(names(two.body)).toEqual(['Okta', 'Acme Corp', 'MFA', 'AWS', 'Jane Doe']);
     expect(two.body.edges).toHaveLength(4);
 
-    const capped = await get<KnowledgeGraph>(
+    const capped = await getGraph(
       ada,
       `/api/v1/knowledge/graph/neighbourhood?entityId=${ids.okta}&depth=2&limit=2`,
     );
     expect(names(capped.body)).toEqual(['Okta', 'Acme Corp']);
     expect(capped.body.truncated).toBe(true);
 
-    const technology = await get<KnowledgeGraph>(
+    const technology = await getGraph(
       ada,
       `/api/v1/knowledge/graph/neighbourhood?entityId=${ids.okta}&depth=2&types=technology`,
     );
@@ -210,7 +230,7 @@ describe.each(backends())('the knowledge graph API on $name', (backend: Backend)
   });
 
   it('gives the most connected entities and their edges as the overview', async () => {
-    const { body } = await get<KnowledgeGraph>(ada, '/api/v1/knowledge/graph/overview');
+    const { body } = await getGraph(ada, '/api/v1/knowledge/graph/overview');
     expect(body.nodes).toHaveLength(5);
     expect(
       body.nodes
@@ -219,7 +239,7 @@ describe.each(backends())('the knowledge graph API on $name', (backend: Backend)
         .sort(),
     ).toEqual(['Acme Corp', 'MFA', 'Okta']);
     expect(body.edges).toHaveLength(4);
-    const small = await get<KnowledgeGraph>(ada, '/api/v1/knowledge/graph/overview?limit=2');
+    const small = await getGraph(ada, '/api/v1/knowledge/graph/overview?limit=2');
     expect(small.body.nodes).toHaveLength(2);
     expect(small.body.truncated).toBe(true);
   });
@@ -247,12 +267,10 @@ describe.each(backends())('the knowledge graph API on $name', (backend: Backend)
     expect(acme.body.passages).toHaveLength(1);
     expect(acme.body.truncated).toBe(true);
 
-    const edge = await get<GraphEvidence>(
-      ada,
-      `/api/v1/knowledge/graph/evidence?relationshipId=${ids.implements}`,
-    );
+    const edge = await get<GraphEvidence>(ada, `/api/v1/knowledge/graph/evidence?${implementsEdge}`);
     expect(edge.body.relationship).toMatchObject({
-      id: ids.implements,
+      source: ids.acme,
+      target: ids.okta,
       relation: 'implements',
       sourceName: 'Acme Corp',
       targetName: 'Okta',
@@ -273,16 +291,16 @@ describe.each(backends())('the knowledge graph API on $name', (backend: Backend)
     for (const path of [
       `/api/v1/knowledge/graph/neighbourhood?entityId=${ids.bobOkta}`,
       `/api/v1/knowledge/graph/evidence?entityId=${ids.bluebird}`,
-      `/api/v1/knowledge/graph/evidence?relationshipId=${ids.bobEdge}`,
+      `/api/v1/knowledge/graph/evidence?${edgeQuery(ids.bluebird as string, 'replaces', ids.bobOkta as string)}`,
     ]) {
       const { status, body } = await get<{ error: { message: string } }>(ada, path);
       expect(status, path).toBe(404);
       expect(body.error.message).toMatch(/^(Entity|Relationship) not found$/);
     }
-    const overview = await get<KnowledgeGraph>(ada, '/api/v1/knowledge/graph/overview');
+    const overview = await getGraph(ada, '/api/v1/knowledge/graph/overview');
     expect(JSON.stringify(overview.body)).not.toMatch(/Bluebird|replaces/);
     // And the other way round.
-    const bobSees = await get<KnowledgeGraph>(bob, '/api/v1/knowledge/graph/overview');
+    const bobSees = await getGraph(bob, '/api/v1/knowledge/graph/overview');
     expect(names(bobSees.body).sort()).toEqual(['Okta', 'Project Bluebird']);
     expect((await get(bob, `/api/v1/knowledge/graph/evidence?entityId=${ids.okta}`)).status).toBe(404);
   });

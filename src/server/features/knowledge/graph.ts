@@ -9,10 +9,10 @@ import {
   type EntityType,
   type EvidencePassage,
   GRAPH_MAX_NODES,
-  type GraphEdge,
+  type GraphColumns,
+  type GraphEdgeKey,
   type GraphEvidence,
   type GraphNode,
-  type KnowledgeGraph,
 } from '../../../shared/knowledge.ts';
 import { type Db, queryRows } from '../../db/client.ts';
 import { withUser } from '../../db/user-scope.ts';
@@ -84,42 +84,60 @@ const ENTITY_FIELDS = sql.raw(
   `e.name, e.entity_type as type, e.mention_count as "mentionCount", e.document_count as "documentCount"`,
 );
 
+/** The JSON array of a column of the rows aggregated (an empty array, not null, when there are none). */
+const column = (expression: SQL, keep: SQL) =>
+  sql`coalesce(array_agg(${expression}) filter (where ${keep}), '{}')`;
+
 /**
- * A graph answer: `kept` (a CTE of a node's ENTITY_FIELDS with its `id` and `position`, at most `limit + 1`
- * rows) gives the nodes in order; the edges
- * are the strongest among the first `limit` of them, at most EDGES_PER_NODE per node. Each part comes back as
- * one JSON text of records (PGlite hands tens of thousands of rows over one by one at twice the cost), built
- * from a sorted subquery so that it keeps that order; one row more than wanted says that more were left out.
+ * A graph answer in columns: `kept` (a CTE of a node's ENTITY_FIELDS with its `id` and its `position` from 0,
+ * at most `limit + 1` rows) gives the nodes in order; the edges are the strongest among the first `limit` of
+ * them, at most EDGES_PER_NODE per node. Each part comes back as one JSON text (PGlite hands tens of thousands
+ * of rows over one by one at twice the cost), aggregated from a sorted subquery so that it keeps that order;
+ * one row more than wanted says that more were left out.
  */
-async function graphOf(tx: Db, userId: string, ctes: SQL, limit: number): Promise<KnowledgeGraph> {
-  const [found] = await queryRows<{ nodes: string }>(
+async function graphOf(tx: Db, userId: string, ctes: SQL, limit: number): Promise<GraphColumns> {
+  const inLimit = sql`position < ${limit}`;
+  const [found] = await queryRows<{ nodes: string; more: boolean }>(
     tx,
     sql`with ${ctes}
-        select coalesce(json_agg(x), '[]')::text as nodes from (
-          select id, name, type, "mentionCount", "documentCount" from kept order by position
-        ) x`,
+        select json_build_object(
+            'id', ${column(sql`id`, inLimit)}, 'name', ${column(sql`name`, inLimit)},
+            'type', ${column(sql`type`, inLimit)}, 'mentionCount', ${column(sql`"mentionCount"`, inLimit)},
+            'documentCount', ${column(sql`"documentCount"`, inLimit)}
+          )::text as nodes,
+          count(*) > ${limit} as more
+        from (select * from kept order by position) k`,
   );
-  const kept = JSON.parse(found?.nodes ?? '[]') as GraphNode[];
-  const nodes = kept.slice(0, limit);
-  const moreNodes = kept.length > limit;
+  const nodes = JSON.parse(found?.nodes ?? 'null') as GraphColumns['nodes'];
+  const moreNodes = found?.more ?? false;
   const edgeLimit = limit * EDGES_PER_NODE;
-  if (nodes.length < 2) return { nodes, edges: [], truncated: moreNodes };
+  const inEdgeLimit = sql`n <= ${edgeLimit}`;
+  const noEdges = { source: [], target: [], relation: [], weight: [] };
+  if (nodes.id.length < 2) return { nodes, edges: noEdges, truncated: moreNodes };
   // The kept ids as a constant list: the planner then knows how many there are and hashes them.
-  const [linked] = await queryRows<{ edges: string }>(
+  const [linked] = await queryRows<{ edges: string; more: boolean }>(
     tx,
-    sql`with kept as (select id from unnest(${arrayLiteral(nodes.map((n) => n.id))}::uuid[]) as k(id))
-        select coalesce(json_agg(x), '[]')::text as edges from (
-          select r.id, r.source_entity_id as source, r.target_entity_id as target, r.relation, r.weight
+    sql`with kept as (
+          select id, (i - 1)::int as i from unnest(${arrayLiteral(nodes.id)}::uuid[]) with ordinality as k(id, i)
+        )
+        select json_build_object(
+            'source', ${column(sql`source`, inEdgeLimit)}, 'target', ${column(sql`target`, inEdgeLimit)},
+            'relation', ${column(sql`relation`, inEdgeLimit)}, 'weight', ${column(sql`weight`, inEdgeLimit)}
+          )::text as edges,
+          count(*) > ${edgeLimit} as more
+        from (
+          select s.i as source, t.i as target, r.relation, r.weight,
+            row_number() over (order by r.weight desc, s.i, t.i, r.relation) as n
           from knowledge_relationships r
           join kept s on s.id = r.source_entity_id
           join kept t on t.id = r.target_entity_id
           where r.user_id = ${userId}
-          order by r.weight desc, r.id
+          order by n
           limit ${edgeLimit + 1}
         ) x`,
   );
-  const edges = JSON.parse(linked?.edges ?? '[]') as GraphEdge[];
-  return { nodes, edges: edges.slice(0, edgeLimit), truncated: moreNodes || edges.length > edgeLimit };
+  const edges = JSON.parse(linked?.edges ?? 'null') as GraphColumns['edges'];
+  return { nodes, edges, truncated: moreNodes || (linked?.more ?? false) };
 }
 
 async function entityRow(tx: Db, userId: string, entityId: string): Promise<NodeRow> {
@@ -141,7 +159,7 @@ export function neighbourhood(
   db: Db,
   userId: string,
   input: { entityId: string; depth: 1 | 2; types: readonly EntityType[]; limit: number },
-): Promise<KnowledgeGraph> {
+): Promise<GraphColumns> {
   const limit = Math.min(input.limit, GRAPH_MAX_NODES);
   return withUser(db, userId, async (tx) => {
     const center = await entityRow(tx, userId, input.entityId);
@@ -153,38 +171,39 @@ export function neighbourhood(
       union all
       select r.source_entity_id as id, r.weight from knowledge_relationships r
       join ${from} f on f.id = r.target_entity_id where r.user_id = ${userId}`;
+    // The first hop's entities of the wanted types: the second goes only through them.
+    const firstHop = sql`select id, sum(weight)::int as strength from hop1 where id <> ${center.id} group by id`;
+    const n1 =
+      input.types.length === 0
+        ? firstHop
+        : sql`select h.id, h.strength from (${firstHop}) h
+              join knowledge_entities e on e.id = h.id and e.user_id = ${userId} where ${allowed}`;
     const second =
       input.depth === 2
         ? sql`, hop2 as (${hop(sql`n1`)}),
               n2 as (
-                select h.id, 2 as distance, h.strength, ${ENTITY_FIELDS}
-                from (
-                  select id, sum(weight)::int as strength from hop2
-                  where id <> ${center.id} and id not in (select id from n1)
-                  group by id
-                ) h
-                join knowledge_entities e on e.id = h.id and e.user_id = ${userId}
-                where ${allowed}
+                select id, sum(weight)::int as strength from hop2
+                where id <> ${center.id} and id not in (select id from n1)
+                group by id
               )`
         : sql``;
+    // The entities' fields are joined once, to the ids ranked (joining them to each hop took longer).
     return graphOf(
       tx,
       userId,
       sql`center as (select ${center.id}::uuid as id),
           hop1 as (${hop(sql`center`)}),
-          n1 as (
-            select h.id, 1 as distance, h.strength, ${ENTITY_FIELDS}
-            from (select id, sum(weight)::int as strength from hop1 where id <> ${center.id} group by id) h
-            join knowledge_entities e on e.id = h.id and e.user_id = ${userId}
-            where ${allowed}
-          )${second},
+          n1 as (${n1})${second},
+          ranked as (
+            select id, 0 as distance, 0 as strength from center
+            union all select id, 1, strength from n1
+            ${input.depth === 2 ? sql`union all select id, 2, strength from n2` : sql``}
+          ),
           kept as (
-            select e.id, ${ENTITY_FIELDS}, 0::bigint as position
-            from knowledge_entities e where e.id = ${center.id} and e.user_id = ${userId}
-            union all
-            select id, name, type, "mentionCount", "documentCount",
-              row_number() over (order by distance, strength desc, "mentionCount" desc, id) as position
-            from (select * from n1 ${input.depth === 2 ? sql`union all select * from n2` : sql``}) nodes
+            select e.id, ${ENTITY_FIELDS},
+              row_number() over (order by k.distance, k.strength desc, e.mention_count desc, e.id) - 1 as position
+            from ranked k join knowledge_entities e on e.id = k.id and e.user_id = ${userId}
+            where k.distance = 0 or ${allowed}
             order by position
             limit ${limit + 1}
           )`,
@@ -198,7 +217,7 @@ export function overview(
   db: Db,
   userId: string,
   input: { types: readonly EntityType[]; limit: number },
-): Promise<KnowledgeGraph> {
+): Promise<GraphColumns> {
   const limit = Math.min(input.limit, GRAPH_MAX_NODES);
   return withUser(db, userId, (tx) =>
     graphOf(
@@ -213,7 +232,7 @@ export function overview(
           ),
           kept as (
             select e.id, ${ENTITY_FIELDS},
-              row_number() over (order by coalesce(d.degree, 0) desc, e.mention_count desc, e.id) as position
+              row_number() over (order by coalesce(d.degree, 0) desc, e.mention_count desc, e.id) - 1 as position
             from knowledge_entities e left join degree d on d.id = e.id
             where e.user_id = ${userId} and ${typeFilter(sql`e.entity_type`, input.types)}
             order by position
@@ -252,7 +271,7 @@ type EvidenceRow = {
 export function evidence(
   db: Db,
   userId: string,
-  input: { entityId: string; limit: number } | { relationshipId: string; limit: number },
+  input: { entityId: string; limit: number } | (GraphEdgeKey & { limit: number }),
 ): Promise<GraphEvidence> {
   return withUser(db, userId, async (tx) => {
     const passages = (rows: EvidenceRow[], words: (row: EvidenceRow) => string): EvidencePassage[] =>
@@ -303,7 +322,8 @@ export function evidence(
           from knowledge_relationships r
           join knowledge_entities s on s.id = r.source_entity_id and s.user_id = ${userId}
           join knowledge_entities t on t.id = r.target_entity_id and t.user_id = ${userId}
-          where r.user_id = ${userId} and r.id = ${input.relationshipId}`,
+          where r.user_id = ${userId} and r.source_entity_id = ${input.source}
+            and r.target_entity_id = ${input.target} and r.relation = ${input.relation}`,
     );
     if (!relationship) throw new AppError('NOT_FOUND', 404, RELATIONSHIP_NOT_FOUND);
     const rows = await queryRows<EvidenceRow>(
@@ -317,7 +337,6 @@ export function evidence(
     return {
       entity: null,
       relationship: {
-        id: relationship.id,
         source: relationship.source_entity_id,
         target: relationship.target_entity_id,
         relation: relationship.relation,

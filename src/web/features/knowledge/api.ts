@@ -12,19 +12,21 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import type {
-  DemoLibrary,
-  DocumentList,
-  GraphEntities,
-  GraphEvidence,
-  KnowledgeChatRequest,
-  KnowledgeChatResponse,
-  KnowledgeDocument,
-  KnowledgeGraph,
-  KnowledgeSearchResponse,
-  KnowledgeStats,
-  UploadResponse,
-  UploadResult,
+import {
+  type DemoLibrary,
+  type DocumentList,
+  type GraphColumns,
+  type GraphEdgeKey,
+  type GraphEntities,
+  type GraphEvidence,
+  graphFromColumns,
+  type KnowledgeChatRequest,
+  type KnowledgeChatResponse,
+  type KnowledgeDocument,
+  type KnowledgeSearchResponse,
+  type KnowledgeStats,
+  type UploadResponse,
+  type UploadResult,
 } from '../../../shared/knowledge.ts';
 import { apiFetch, apiPostForm, notRetriedOnRefusal } from '../../lib/api.ts';
 
@@ -212,7 +214,7 @@ export const useEntitySearch = (q: string) =>
     retry: notRetriedOnRefusal,
   });
 
-export const getOverview = () => apiFetch<KnowledgeGraph>(`${BASE}/graph/overview`);
+export const getOverview = () => apiFetch<GraphColumns>(`${BASE}/graph/overview`).then(graphFromColumns);
 
 export const useGraphOverview = () =>
   useQuery({
@@ -222,10 +224,12 @@ export const useGraphOverview = () =>
   });
 
 export const getNeighbourhood = (entityId: string, depth: 1 | 2 = 1, limit?: number) =>
-  apiFetch<KnowledgeGraph>(`${BASE}/graph/neighbourhood${query({ entityId, depth, limit })}`);
+  apiFetch<GraphColumns>(`${BASE}/graph/neighbourhood${query({ entityId, depth, limit })}`).then(
+    graphFromColumns,
+  );
 
 /** The passages behind a node or an edge of the graph. */
-export type Evidence = { entityId: string } | { relationshipId: string };
+export type Evidence = { entityId: string } | GraphEdgeKey;
 
 export const evidenceQueryOptions = (of: Evidence) =>
   queryOptions({

@@ -217,9 +217,9 @@ export function GraphCanvas({
       });
       changed = true;
     }
-    for (const edge of edges.values()) {
-      if (graph.hasEdge(edge.id) || !graph.hasNode(edge.source) || !graph.hasNode(edge.target)) continue;
-      graph.addDirectedEdgeWithKey(edge.id, edge.source, edge.target, {
+    for (const [key, edge] of edges) {
+      if (graph.hasEdge(key) || !graph.hasNode(edge.source) || !graph.hasNode(edge.target)) continue;
+      graph.addDirectedEdgeWithKey(key, edge.source, edge.target, {
         label: edge.relation,
         size: edgeSize(edge),
       });

@@ -1,7 +1,7 @@
 import { ArrowRight, Download, FileSearch, Loader2, MousePointerClick, Share2, X } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
-import { ENTITY_TYPE_LABELS, type GraphEdge, type GraphNode } from '../../../../shared/knowledge.ts';
+import { ENTITY_TYPE_LABELS, edgeKey, type GraphEdge, type GraphNode } from '../../../../shared/knowledge.ts';
 import { LoadError } from '../../../components/load-error.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -172,10 +172,10 @@ function NodeDetails({
             {shown.map((edge) => {
               const other = nodes.get(edge.source === node.id ? edge.target : edge.source);
               return (
-                <li key={edge.id} className="flex min-w-0 items-center gap-2">
+                <li key={edgeKey(edge)} className="flex min-w-0 items-center gap-2">
                   <button
                     type="button"
-                    onClick={() => onSelect({ kind: 'edge', id: edge.id })}
+                    onClick={() => onSelect({ kind: 'edge', id: edgeKey(edge) })}
                     className="shrink-0 rounded bg-muted px-1.5 py-0.5 text-xs hover:bg-accent"
                     aria-label={
                       edge.source === node.id
@@ -226,7 +226,7 @@ function EdgeDetails({ edge, nodes, onSelect }: PanelProps & { edge: GraphEdge }
         <p className="text-sm text-muted-foreground">Found in {plural(edge.weight, 'passage', 'passages')}</p>
       </div>
       <EvidenceList
-        of={{ relationshipId: edge.id }}
+        of={{ source: edge.source, target: edge.target, relation: edge.relation }}
         words={[source?.name, target?.name].filter(Boolean).join(' ')}
       />
     </>

@@ -2,7 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Loader2, Network, RotateCcw, Upload } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { EntityType, GraphEdge, GraphNode, KnowledgeGraph } from '../../../../shared/knowledge.ts';
+import {
+  type EntityType,
+  edgeKey,
+  type GraphEdge,
+  type GraphNode,
+  type KnowledgeGraph,
+} from '../../../../shared/knowledge.ts';
 import { LoadError } from '../../../components/load-error.tsx';
 import { StatePanel } from '../../../components/state-panel.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -35,7 +41,7 @@ function merge(current: Loaded, graph: KnowledgeGraph): Loaded {
   const nodes = new Map(current.nodes);
   const edges = new Map(current.edges);
   for (const node of graph.nodes) nodes.set(node.id, node);
-  for (const edge of graph.edges) edges.set(edge.id, edge);
+  for (const edge of graph.edges) edges.set(edgeKey(edge), edge);
   return { nodes, edges, truncated: current.truncated || graph.truncated };
 }
 
