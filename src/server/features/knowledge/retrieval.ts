@@ -3,7 +3,7 @@
  * - full text: every word of the question (and a synonym of it, weighted half) weighted by how rare it is
  *   among the caller's passages (BM25's idf) and how often the question says it, times PostgreSQL's ts_rank of
  *   that word in the passage (which saturates with repetition and counts a heading word five times a word of
- *   the text);
+ *   the text); then again with the words the best passages share added (pseudo-relevance feedback);
  * - entities: the passages that mention an entity the question names (its phrases against the entities'
  *   canonical names; proper names also by trigram similarity, so "Acme Corporation" finds "Acme Corp");
  * - one hop in the graph: the passages of the entities related to those, strongest relationships first,
@@ -51,10 +51,10 @@ export type RetrievalOptions = {
 /**
  * Reciprocal rank fusion: k, and each list's weight. The entities a question names and their neighbours rank a
  * passage well below its own words: key terms match loosely, and a passage naming an entity the question names
- * is relevant on that alone (`named`). Evaluation over the demo library: about 0.60 with 0.3 / 0.1, 0.59 with
- * 0.5 / 0.25.
+ * is relevant on that alone (`named`). Evaluation over the demo library: 0.595 with 0.3 / 0.1, 0.59 with
+ * 0.5 / 0.25; k 20 (the lists' first places count more) 0.598 against 0.595 with the usual 60.
  */
-const RRF_K = 60;
+const RRF_K = 20;
 const LIST_WEIGHT = { text: 1, entity: 0.3, hop: 0.1 } as const;
 /** Candidates each list contributes to the fusion. */
 const LIST_DEPTH = 100;
@@ -283,13 +283,22 @@ const termRank = (term: Term) =>
 const rankArray = (terms: readonly Term[]) => sql`array[${sql.join(terms.map(termRank), sql`, `)}]::float8[]`;
 
 /**
- * The full-text list: passages holding the question's informative words, by the terms' weighted ranks.
- * A long question over a large library would rank most passages by every word; so the candidates hold one of
- * its rarest informative words (as many of them as CANDIDATE_BUDGET passages allow), are first ranked by its
- * SHORTLIST_TERMS weightiest words, and only the best of those by all of them. Of passages that score alike, the
- * shorter (the one more about those words) comes first.
+ * Pseudo-relevance feedback (RM3's idea): the words the best FEEDBACK.passages of the first ranking share (held
+ * by at least two of them, and by at most a fifth of all passages) are what the question is about in this
+ * library's own words; the FEEDBACK.words weightiest of them rank the shortlist a second time, each weighing
+ * FEEDBACK.weight of its idf. A requirement that says "privileged access rights" then also finds the procedure
+ * that says "administrator accounts". Evaluation (recall@5): 0.598 -> 0.606 with RRF_K 20.
  */
-async function textList(tx: Db, userId: string, terms: readonly Term[]): Promise<string[]> {
+const FEEDBACK = { passages: 5, words: 8, weight: 0.3, maxFrequency: 0.2 } as const;
+
+/**
+ * The full-text list: passages holding the question's informative words, by the terms' weighted ranks, then
+ * by the feedback words. A long question over a large library would rank most passages by every word; so the
+ * candidates hold one of its rarest informative words (as many of them as CANDIDATE_BUDGET passages allow),
+ * are first ranked by its SHORTLIST_TERMS weightiest words, and only the best of those by all of them. Of
+ * passages that score alike, the shorter (the one more about those words) comes first, then the library's order.
+ */
+async function textList(tx: Db, userId: string, terms: readonly Term[], total: number): Promise<string[]> {
   const matchable = terms.filter((term) => term.df > 0);
   if (matchable.length === 0) return [];
   // Candidates hold at least one informative word (or any word when the question has none): a question's common
@@ -311,18 +320,39 @@ async function textList(tx: Db, userId: string, terms: readonly Term[]): Promise
       sql` + `,
     );
   const shortlist = matchable.toSorted((a, b) => b.weight - a.weight).slice(0, SHORTLIST_TERMS);
+  const idfOf = (df: SQL) => sql`ln(1 + (${total}::float8 - ${df} + 0.5) / (${df} + 0.5))`;
   const rows = await queryRows<{ id: string }>(
     tx,
     sql`with matching as materialized (select id from knowledge_passages_matching(${any}) as m(id)),
         shortlist as (
-          select c.id, c.search_vector, c.text from matching m
+          select c.id, c.search_vector, c.text, c.ordinal, d.filename from matching m
           join document_chunks c on c.id = m.id and c.user_id = ${userId}
           join document_references d on d.id = c.document_id and d.user_id = ${userId} and d.status = 'indexed'
-          order by ${score(shortlist)} desc, length(c.text), c.id
+          order by ${score(shortlist)} desc, length(c.text), d.filename, c.ordinal, c.id
           limit ${SHORTLIST_DEPTH}
+        ),
+        ranked as materialized (select c.*, ${score(matchable)} as score from shortlist c),
+        best as (
+          select search_vector from ranked
+          order by score desc, length(text), filename, ordinal, id
+          limit ${FEEDBACK.passages}
+        ),
+        feedback as materialized (
+          select to_tsquery('simple', quote_literal(w.lexeme)) as query,
+            ${FEEDBACK.weight}::float8 * ${idfOf(sql`k.passages`)} as weight
+          from best b cross join unnest(b.search_vector) w
+          join knowledge_word_counts k on k.user_id = ${userId} and k.lexeme = w.lexeme
+          where k.passages <= ${FEEDBACK.maxFrequency * total}::float8
+            and quote_literal(w.lexeme) <> all(${toArray(terms.map((term) => term.tsquery))}::text[])
+          group by w.lexeme, k.passages
+          having count(*) >= 2
+          order by count(*) * ${idfOf(sql`k.passages`)} desc, w.lexeme
+          limit ${FEEDBACK.words}
         )
-        select c.id from shortlist c
-        order by ${score(matchable)} desc, length(c.text), c.id
+        select c.id from ranked c
+        order by c.score + coalesce((
+            select sum(f.weight * ts_rank(${RANK_WEIGHTS}::float4[], c.search_vector, f.query, 0)) from feedback f
+          ), 0) desc, length(c.text), c.filename, c.ordinal, c.id
         limit ${LIST_DEPTH}`,
   );
   return rows.map((row) => row.id);
@@ -415,9 +445,17 @@ async function matchEntities(tx: Db, userId: string, query: string): Promise<Mat
   );
   return rows
     .map((row) => ({ ...row, weight: entityWeight(row.type, row.similarity) }))
-    .sort((a, b) => b.weight - a.weight || (a.id < b.id ? -1 : 1))
+    .sort((a, b) => b.weight - a.weight || a.name.localeCompare(b.name) || (a.id < b.id ? -1 : 1))
     .slice(0, 8);
 }
+
+/**
+ * An entity's passages in order (`r` its entity_document_refs, `d` and `c` their document and passage): the most
+ * mentions first, then the shorter passage (more about it), then where it stands in the library. Ties are many
+ * (most mentions are one), and a random id decided which passages were kept and the evaluation moved from run
+ * to run.
+ */
+const PASSAGES_OF_ENTITY = sql.raw('r.mention_count desc, length(c.text), d.filename, c.ordinal, r.chunk_id');
 
 /** The passages mentioning the matched entities, most mentions first, in the entities' order. */
 async function entityList(tx: Db, userId: string, entities: readonly MatchedEntity[]): Promise<ListItem[]> {
@@ -429,8 +467,9 @@ async function entityList(tx: Db, userId: string, entities: readonly MatchedEnti
         cross join lateral (
           select r.chunk_id, r.entity_id from entity_document_refs r
           join document_references d on d.id = r.document_id and d.user_id = ${userId} and d.status = 'indexed'
+          join document_chunks c on c.id = r.chunk_id and c.user_id = ${userId}
           where r.user_id = ${userId} and r.entity_id = m.id
-          order by r.mention_count desc, r.chunk_id limit 10
+          order by ${PASSAGES_OF_ENTITY} limit 10
         ) r
         order by m.position
         limit ${LIST_DEPTH}`,
@@ -466,20 +505,25 @@ async function hopList(tx: Db, userId: string, entities: readonly MatchedEntity[
         strongest as (
           select distinct on (to_id) from_id, to_id, weight from related
           where to_id not in (select id from matched)
-          order by to_id, weight desc
+          order by to_id, weight desc, from_id
         ),
-        top as (select * from strongest order by weight desc, to_id limit 10)
-        select p.chunk_id, f.id as from_id, f.name as from_name, t.name as to_name
+        top as (
+          select s.*, t.name as to_name, t.mention_count from strongest s
+          join knowledge_entities t on t.id = s.to_id and t.user_id = ${userId}
+          order by s.weight desc, t.mention_count desc, t.name, s.to_id
+          limit 10
+        )
+        select p.chunk_id, f.id as from_id, f.name as from_name, top.to_name
         from top
         join knowledge_entities f on f.id = top.from_id and f.user_id = ${userId}
-        join knowledge_entities t on t.id = top.to_id and t.user_id = ${userId}
         cross join lateral (
           select r.chunk_id from entity_document_refs r
           join document_references d on d.id = r.document_id and d.user_id = ${userId} and d.status = 'indexed'
+          join document_chunks c on c.id = r.chunk_id and c.user_id = ${userId}
           where r.user_id = ${userId} and r.entity_id = top.to_id
-          order by r.mention_count desc, r.chunk_id limit 4
+          order by ${PASSAGES_OF_ENTITY} limit 4
         ) p
-        order by top.weight desc, top.to_id
+        order by top.weight desc, top.mention_count desc, top.to_name, top.to_id
         limit ${LIST_DEPTH}`,
   );
   const weights = new Map(entities.map((e) => [e.id, e.weight]));
@@ -561,7 +605,7 @@ export function retrievePassages(
     if (total === 0) return { passages: [], totalPassages: 0 };
 
     const entities = await matchEntities(tx, userId, query);
-    const text = await textList(tx, userId, terms);
+    const text = await textList(tx, userId, terms, total);
     const entity = await entityList(tx, userId, entities);
     const hop = await hopList(tx, userId, entities);
 
@@ -588,7 +632,8 @@ export function retrievePassages(
     add(entity, LIST_WEIGHT.entity);
     add(hop, LIST_WEIGHT.hop);
 
-    const ranked = [...fused.entries()].sort((a, b) => b[1].score - a[1].score || (a[0] < b[0] ? -1 : 1));
+    // Ties keep the lists' order (a stable sort over entries added text list first).
+    const ranked = [...fused.entries()].sort((a, b) => b[1].score - a[1].score);
     const top = ranked.slice(0, Math.max(limit * 10, 50));
     const candidates = new Map(
       (
