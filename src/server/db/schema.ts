@@ -1042,3 +1042,189 @@ export const relationshipDocumentRefs = pgTable(
     ownedBy('relationship_document_refs_owner', t.userId),
   ],
 ).enableRLS();
+
+// Sales Q&A, RFP responses and document generation (issue 9) ------------------------------------------------
+
+/**
+ * The answer library (Sales Q&A): approved question/answer pairs that take precedence over the knowledge base
+ * when a question matches one, and that RFP drafts use first. `answer` is Markdown.
+ */
+export const answerLibrary = pgTable(
+  'answer_library',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userRef(),
+    question: text('question').notNull(),
+    answer: text('answer').notNull(),
+    category: text('category').notNull(),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    /** Who answers for the entry (a name; the creator's until teams exist). */
+    owner: text('owner').notNull(),
+    /** Where it came from: written in the library, approved in an RFP, or answered from the review list. */
+    origin: text('origin', { enum: ['library', 'rfp', 'review'] })
+      .notNull()
+      .default('library'),
+    lastReviewedAt: timestamp('last_reviewed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The question weighs most; the answer's words find it too. */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', question), 'A') || setweight(to_tsvector('english', answer), 'C')`,
+    ),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('answer_library_search_idx').using('gin', t.userId, t.searchVector),
+    index('answer_library_question_trgm_idx').using('gin', t.question.op('gin_trgm_ops')),
+    index('answer_library_user_idx').on(t.userId, t.updatedAt),
+    ownedBy('answer_library_owner', t.userId),
+  ],
+).enableRLS();
+
+/** Thumbs up or down on an answer Sales Q&A gave, shown to the owner of the library entry it came from. */
+export const answerFeedback = pgTable(
+  'answer_feedback',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userRef(),
+    entryId: uuid('entry_id').references(() => answerLibrary.id, { onDelete: 'set null' }),
+    question: text('question').notNull(),
+    answer: text('answer').notNull(),
+    rating: smallint('rating').notNull(),
+    comment: text('comment'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('answer_feedback_entry_idx').on(t.entryId),
+    index('answer_feedback_user_idx').on(t.userId, t.createdAt),
+    check('answer_feedback_rating', sql`${t.rating} in (-1, 1)`),
+    ownedBy('answer_feedback_owner', t.userId),
+  ],
+).enableRLS();
+
+/** Questions Sales Q&A could not answer, sent for review (the user's own list until teams exist). */
+export const answerReviews = pgTable(
+  'answer_reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userRef(),
+    question: text('question').notNull(),
+    note: text('note'),
+    status: text('status', { enum: ['open', 'answered', 'dismissed'] })
+      .notNull()
+      .default('open'),
+    /** The library entry that answers it, once answered. */
+    entryId: uuid('entry_id').references(() => answerLibrary.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('answer_reviews_user_idx').on(t.userId, t.status, t.createdAt),
+    ownedBy('answer_reviews_owner', t.userId),
+  ],
+).enableRLS();
+
+/** An RFP or security questionnaire being answered, with its original file (exports write back into it). */
+export const rfpProjects = pgTable(
+  'rfp_projects',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userRef(),
+    title: text('title').notNull(),
+    /** Who issued it (the prospect). */
+    issuer: text('issuer'),
+    deadline: timestamp('deadline', { withTimezone: true }),
+    sourceFilename: text('source_filename'),
+    /** csv, xlsx, docx, pdf, markdown, text, vsaq, or pasted. */
+    sourceFormat: text('source_format').notNull(),
+    sourceFile: bytea('source_file'),
+    /** Where the questions and answers sit in a CSV or XLSX file (sheet, header row, columns). */
+    sourceLayout: jsonb('source_layout'),
+    /** The running or last "draft all" job. */
+    draftJobId: uuid('draft_job_id'),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('rfp_projects_user_idx').on(t.userId, t.updatedAt), ownedBy('rfp_projects_owner', t.userId)],
+).enableRLS();
+
+/** One question of an RFP project, its drafted or written answer (Markdown) and where that came from. */
+export const rfpQuestions = pgTable(
+  'rfp_questions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userRef(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => rfpProjects.id, { onDelete: 'cascade' }),
+    ordinal: integer('ordinal').notNull(),
+    /** The questionnaire's own number or id ("3.2", "application_name"). */
+    ref: text('ref'),
+    section: text('section'),
+    text: text('text').notNull(),
+    answer: text('answer').notNull().default(''),
+    sources: jsonb('sources').notNull().default([]),
+    /** 0-100: how sure the draft is (a library match, or how much of the question the passages hold). */
+    confidence: smallint('confidence'),
+    status: text('status', { enum: ['draft', 'needs_review', 'approved'] })
+      .notNull()
+      .default('draft'),
+    answerOrigin: text('answer_origin', { enum: ['library', 'knowledge', 'manual'] }),
+    libraryEntryId: uuid('library_entry_id').references(() => answerLibrary.id, { onDelete: 'set null' }),
+    assignee: text('assignee'),
+    /** Where the question sits in its CSV or XLSX file (sheet and row), for the export back into it. */
+    location: jsonb('location'),
+    draftedAt: timestamp('drafted_at', { withTimezone: true }),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('rfp_questions_project_ordinal').on(t.projectId, t.ordinal),
+    check('rfp_questions_confidence_range', sql`${t.confidence} between 0 and 100`),
+    ownedBy('rfp_questions_owner', t.userId),
+  ],
+).enableRLS();
+
+/** A comment on an RFP question (reviewers discussing an answer). */
+export const rfpComments = pgTable(
+  'rfp_comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userRef(),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => rfpQuestions.id, { onDelete: 'cascade' }),
+    author: text('author').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('rfp_comments_question_idx').on(t.questionId, t.createdAt),
+    ownedBy('rfp_comments_owner', t.userId),
+  ],
+).enableRLS();
+
+/** A sales document generated from a template (Markdown), with the facts it cites and what it lacked. */
+export const generatedDocuments = pgTable(
+  'generated_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userRef(),
+    template: text('template').notNull(),
+    title: text('title').notNull(),
+    companyId: uuid('company_id').references(() => companyMaster.id, { onDelete: 'set null' }),
+    companyName: text('company_name'),
+    contactId: uuid('contact_id').references(() => companyContacts.id, { onDelete: 'set null' }),
+    prospectId: uuid('prospect_id').references(() => savedProspects.id, { onDelete: 'set null' }),
+    markdown: text('markdown').notNull(),
+    sources: jsonb('sources').notNull().default([]),
+    missing: jsonb('missing').notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('generated_documents_user_idx').on(t.userId, t.updatedAt),
+    ownedBy('generated_documents_owner', t.userId),
+  ],
+).enableRLS();

@@ -5,6 +5,7 @@ import { REDIRECTS } from '../../shared/routes.ts';
 import { createEngine } from '../ai/create-engine.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { workflowRoutes } from '../features/agents/workflow-routes.ts';
+import { answersRoutes } from '../features/answers/routes.ts';
 import { authRoutes } from '../features/auth/routes.ts';
 import { companiesRoutes } from '../features/companies/routes.ts';
 import { createVocabulary } from '../features/companies/vocabulary.ts';
@@ -95,6 +96,7 @@ export function createApp(deps: AppDeps, site: StaticSite | null) {
   app.route('/', copilotRoutes(deps, vocabulary, engine));
   app.route('/', knowledgeDocumentRoutes(deps));
   app.route('/', knowledgeChatRoutes(deps, engine));
+  app.route('/', answersRoutes(deps, engine));
   app.route('/', prospectsRoutes(deps));
   app.route('/', workflowRoutes(deps));
   if (deps.config.env !== 'production') app.route('/', devMailboxRoutes(deps));
