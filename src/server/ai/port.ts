@@ -46,6 +46,19 @@ export type AnswerPassage = {
  */
 export type EngineAnswer = { text: string; answered: boolean; extractive: boolean };
 
+/**
+ * A sales document to write (issue 9): `draft` is the built-in engine's filled template (Markdown, facts cited
+ * with [n] markers of `facts`, unknowns marked "[Missing: ...]").
+ */
+export type DocumentRequest = {
+  template: string;
+  draft: string;
+  facts: readonly AnswerPassage[];
+};
+
+/** The finished document (Markdown) and whether a model rewrote the draft. */
+export type WrittenDocument = { markdown: string; rewritten: boolean };
+
 export type AiEngine = {
   readonly provider: 'builtin' | 'openai';
   /**
@@ -65,4 +78,10 @@ export type AiEngine = {
     history: readonly ChatTurn[],
     options?: { signal?: AbortSignal },
   ): Promise<EngineAnswer>;
+  /**
+   * A sales document from its draft: the built-in engine keeps the draft as it is; a model writes it as prose
+   * grounded only in the facts, keeping the citation markers and every "[Missing: ...]" mark. Rejects when the
+   * engine fails (the caller keeps the draft).
+   */
+  writeDocument(request: DocumentRequest, options?: { signal?: AbortSignal }): Promise<WrittenDocument>;
 };

@@ -14,6 +14,7 @@ import { knownCompanyNames } from '../features/copilot/service.ts';
 import { creditsRoutes } from '../features/credits/routes.ts';
 import { paymentWebhookRoutes } from '../features/credits/webhook-routes.ts';
 import { devMailboxRoutes } from '../features/dev/mailbox-routes.ts';
+import { docgenRoutes } from '../features/docgen/routes.ts';
 import { healthRoutes } from '../features/health/routes.ts';
 import { jobsRoutes } from '../features/jobs/routes.ts';
 import { knowledgeChatRoutes } from '../features/knowledge/chat-routes.ts';
@@ -22,9 +23,10 @@ import { privacyRoutes } from '../features/people/privacy-routes.ts';
 import { peopleRoutes } from '../features/people/routes.ts';
 import { profileRoutes } from '../features/profile/routes.ts';
 import { prospectsRoutes } from '../features/prospects/routes.ts';
+import { rfpRoutes } from '../features/rfp/routes.ts';
 import { mountApiDocs } from './api-docs.ts';
 import { compress } from './compress.ts';
-import { AppError, errorBody, internalErrorBody } from './errors.ts';
+import { AppError, errorBody, internalErrorBody, invalidRequest } from './errors.ts';
 import { sameOriginOnly } from './same-origin.ts';
 import { securityHeaders } from './security-headers.ts';
 import { type StaticSite, sendStatic } from './static-site.ts';
@@ -41,12 +43,8 @@ export function createApp(deps: AppDeps, site: StaticSite | null) {
     // zod validation failures of any route come back in our one error shape.
     defaultHook: (result, c) => {
       if (!result.success) {
-        const issues = result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-        const first = issues[0];
-        const message = first
-          ? `Invalid request: ${first.path ? `${first.path}: ` : ''}${first.message}`
-          : 'Invalid request';
-        return c.json(errorBody('VALIDATION_ERROR', message, issues), 400);
+        const failure = invalidRequest(result.error);
+        return c.json(errorBody(failure.code, failure.message, failure.details), 400);
       }
     },
   });
@@ -97,6 +95,8 @@ export function createApp(deps: AppDeps, site: StaticSite | null) {
   app.route('/', knowledgeDocumentRoutes(deps));
   app.route('/', knowledgeChatRoutes(deps, engine));
   app.route('/', answersRoutes(deps, engine));
+  app.route('/', rfpRoutes(deps, engine));
+  app.route('/', docgenRoutes(deps, engine));
   app.route('/', prospectsRoutes(deps));
   app.route('/', workflowRoutes(deps));
   if (deps.config.env !== 'production') app.route('/', devMailboxRoutes(deps));

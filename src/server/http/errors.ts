@@ -46,3 +46,13 @@ export function errorBody(code: string, message: string, details?: unknown): Err
 /** The answer to an error we did not expect (the caller logs it): no internals, only the request's reference. */
 export const internalErrorBody = (requestId: string | undefined): ErrorResponse =>
   errorBody('INTERNAL_ERROR', `Something went wrong on our side. Reference: ${requestId ?? 'none'}`);
+
+/** A zod validation failure as the 400 every route answers: the first issue in the message, all in details. */
+export function invalidRequest(error: z.ZodError): AppError {
+  const issues = error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+  const first = issues[0];
+  const message = first
+    ? `Invalid request: ${first.path ? `${first.path}: ` : ''}${first.message}`
+    : 'Invalid request';
+  return new AppError('VALIDATION_ERROR', 400, message, issues);
+}

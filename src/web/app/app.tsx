@@ -110,6 +110,27 @@ const KnowledgeGraphPage = lazy(() =>
     .then((m) => m.knowledgePages.graph())
     .then((m) => ({ default: m.KnowledgeGraphPage })),
 );
+// Sales Q&A, RFP responses and document generation (issue 9), the same way.
+const SalesAnswersPage = lazy(() =>
+  signedInApp()
+    .then((m) => m.answersPages.answers())
+    .then((m) => ({ default: m.SalesAnswersPage })),
+);
+const RfpProjectsPage = lazy(() =>
+  signedInApp()
+    .then((m) => m.rfpPages.projects())
+    .then((m) => ({ default: m.RfpProjectsPage })),
+);
+const RfpEditorPage = lazy(() =>
+  signedInApp()
+    .then((m) => m.rfpPages.editor())
+    .then((m) => ({ default: m.RfpEditorPage })),
+);
+const DocumentGenerationPage = lazy(() =>
+  signedInApp()
+    .then((m) => m.docgenPages.generation())
+    .then((m) => ({ default: m.DocumentGenerationPage })),
+);
 const Upcoming = lazy(() => signedInApp().then((m) => ({ default: m.Upcoming })));
 
 const BUILT_PATHS: ReadonlySet<string> = new Set<Exclude<(typeof APP_PATHS)[number], UpcomingPath>>([
@@ -132,6 +153,11 @@ const BUILT_PATHS: ReadonlySet<string> = new Set<Exclude<(typeof APP_PATHS)[numb
   '/sales-knowledge-agent',
   '/enterprise-file-search',
   '/knowledge-graph',
+  '/instant-sales-answers',
+  '/automated-rfp-responses',
+  '/rfp-editor/:id',
+  '/sales-document-generation',
+  '/intelligent-sales-document-generation',
 ]);
 
 const UPCOMING_PATHS = APP_PATHS.filter((path): path is UpcomingPath => !BUILT_PATHS.has(path));
@@ -190,6 +216,11 @@ export function App() {
             <Route path="/sales-knowledge-agent" element={<KnowledgeAgentPage />} />
             <Route path="/enterprise-file-search" element={<FileSearchPage />} />
             <Route path="/knowledge-graph" element={<KnowledgeGraphPage />} />
+            <Route path="/instant-sales-answers" element={<SalesAnswersPage />} />
+            <Route path="/automated-rfp-responses" element={<RfpProjectsPage />} />
+            <Route path="/rfp-editor/:id" element={<RfpEditorPage />} />
+            <Route path="/sales-document-generation" element={<DocumentGenerationPage />} />
+            <Route path="/intelligent-sales-document-generation" element={<DocumentGenerationPage />} />
             {UPCOMING_PATHS.map((path) => (
               <Route key={path} path={path} element={<Upcoming path={path} />} />
             ))}

@@ -56,6 +56,18 @@ export const knowledgePages = {
   graph: () => import('../features/knowledge/pages/knowledge-graph-page.tsx'),
 };
 
+// Sales Q&A, RFP responses and document generation (issue 9), each page a chunk.
+export const answersPages = {
+  answers: () => import('../features/answers/pages/sales-answers-page.tsx'),
+};
+export const rfpPages = {
+  projects: () => import('../features/rfp/pages/rfp-projects-page.tsx'),
+  editor: () => import('../features/rfp/pages/rfp-editor-page.tsx'),
+};
+export const docgenPages = {
+  generation: () => import('../features/docgen/pages/document-generation-page.tsx'),
+};
+
 /** Whether a path ("/prospect/42?tab=x") leads to a built page (the copilot says 'Agent Not Available' otherwise). */
 export const isRouteAvailable = (route: string) => {
   const pathname = route.split(/[?#]/)[0] ?? route;

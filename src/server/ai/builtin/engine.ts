@@ -50,5 +50,9 @@ export function createBuiltinEngine(knowledge: EngineKnowledge): AiEngine {
     async answer(question, passages) {
       return { text: composeExtractiveAnswer(question, passages), answered: true, extractive: true };
     },
+    // The filled template is the document: every fact in it is quoted and cited already.
+    async writeDocument(request) {
+      return { markdown: request.draft, rewritten: false };
+    },
   };
 }

@@ -256,4 +256,48 @@ describe('the openai engine', () => {
     await expect.poll(() => fake.requests[0]?.closedEarly).toBe(true);
     expect(shown.at(-1)?.length).toBeLessThan(responseText.length);
   });
+
+  describe('writing a sales document', () => {
+    const request = {
+      template: 'Proposal',
+      draft:
+        '# Proposal for Globex\n\nWe hold a SOC 2 report [1].\n\n## Investment\n\n[Missing: the deal value]\n',
+      facts: [
+        {
+          ref: 1,
+          title: 'Security Overview',
+          section: 'Compliance',
+          page: null,
+          text: 'We hold a SOC 2 Type II report.',
+        },
+      ],
+    };
+
+    it('writes the draft as prose from the facts, sending them with the instructions', async () => {
+      const written =
+        '# Proposal for Globex\n\nOur SOC 2 Type II report covers your data [1].\n\n## Investment\n\n[Missing: the deal value]';
+      fake.answerNext(fakeAnswers.text(`\`\`\`markdown\n${written}\n\`\`\``));
+      const result = await engine().writeDocument(request);
+      expect(result).toEqual({ markdown: written, rewritten: true });
+      const sent = fake.requests[0]?.body.messages as SentMessage[];
+      expect(sent[0]?.content).toMatch(/Keep every "\[Missing: \.\.\.\]" mark/);
+      expect(sent.at(-1)?.content).toContain(
+        '[1] Security Overview (Compliance)\nWe hold a SOC 2 Type II report.',
+      );
+      expect(sent.at(-1)?.content).toContain(request.draft);
+    });
+
+    it('keeps the draft when the model drops a missing mark or every citation', async () => {
+      fake.answerNext(fakeAnswers.text('# Proposal for Globex\n\nSOC 2 [1].\n\n## Investment\n\n$120,000.'));
+      expect(await engine().writeDocument(request)).toEqual({ markdown: request.draft, rewritten: false });
+      fake.answerNext(fakeAnswers.text('# Proposal\n\nWe are secure.\n\n[Missing: the deal value]'));
+      expect(await engine().writeDocument(request)).toEqual({ markdown: request.draft, rewritten: false });
+    });
+
+    it('rejects when the endpoint fails (the caller keeps the draft)', async () => {
+      fake.answerNext(fakeAnswers.error(500));
+      const error = await failureOf(engine().writeDocument(request));
+      expect(error.message).toMatch(/^The model endpoint answered HTTP 500/);
+    });
+  });
 });

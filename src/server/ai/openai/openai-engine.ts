@@ -17,6 +17,7 @@ import {
 } from 'ai';
 import { z } from 'zod';
 import { analysisSchema } from '../../../shared/copilot.ts';
+import { MISSING_PATTERN } from '../../../shared/docgen.ts';
 import { composeExtractiveAnswer } from '../builtin/answer.ts';
 import { normalizeCitations } from '../citations.ts';
 import type { AiEngine } from '../port.ts';
@@ -25,6 +26,8 @@ import {
   answerInstructions,
   answerMessages,
   chatMessages,
+  documentInstructions,
+  documentMessages,
   NO_ANSWER,
 } from './prompt.ts';
 
@@ -162,6 +165,36 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): AiEngine {
         return { text: composeExtractiveAnswer(question, passages), answered: true, extractive: true };
       }
       return { text: cited.text, answered: true, extractive: false };
+    },
+
+    async writeDocument(request, { signal } = {}) {
+      const deadline = new AbortController();
+      const timer = setTimeout(() => deadline.abort(), timeoutMs);
+      let written: string;
+      try {
+        const result = await generateText({
+          model,
+          system: documentInstructions(),
+          messages: documentMessages(request),
+          maxRetries,
+          abortSignal: signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal,
+        });
+        written = result.text.trim().replace(/^```(?:markdown|md)?\n([\s\S]*)\n```$/, '$1');
+      } catch (err) {
+        throw failure(err, deadline.signal, signal);
+      } finally {
+        clearTimeout(timer);
+      }
+      // A rewrite that lost a "[Missing: ...]" mark may have filled it with something invented, and one that
+      // cites nothing while the draft did has left its facts' sources behind: the draft is kept instead.
+      const marks = request.draft.match(MISSING_PATTERN) ?? [];
+      const keptMarks = marks.every((mark) => written.includes(mark));
+      const draftCites = normalizeCitations(request.draft, request.facts.length).refs.length > 0;
+      const cited = normalizeCitations(written, request.facts.length);
+      if (!written || !keptMarks || (draftCites && cited.refs.length === 0)) {
+        return { markdown: request.draft, rewritten: false };
+      }
+      return { markdown: cited.text, rewritten: true };
     },
   };
 }

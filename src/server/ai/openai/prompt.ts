@@ -5,7 +5,7 @@
  */
 import type { ModelMessage } from 'ai';
 import { CHAT_HISTORY_SENT, INTENT_AGENT, type Intent, SUGGESTED_AGENTS } from '../../../shared/copilot.ts';
-import type { AnalyzeContext, AnswerPassage, ChatTurn } from '../port.ts';
+import type { AnalyzeContext, AnswerPassage, ChatTurn, DocumentRequest } from '../port.ts';
 
 /** What each intent means, for the model to choose from. */
 const INTENT_MEANINGS: Readonly<Record<Intent, string>> = {
@@ -91,5 +91,27 @@ export function answerMessages(
       .slice(-CHAT_HISTORY_SENT)
       .map((message): ModelMessage => ({ role: message.role, content: message.content })),
     { role: 'user', content: `Passages:\n\n${numbered}\n\nQuestion: ${question}` },
+  ];
+}
+
+/** The system prompt of a sales document: prose from the draft, nothing beyond the facts, marks kept. */
+export function documentInstructions(): string {
+  return `You write sales documents for a seller. You get a draft in Markdown and numbered facts from the seller's own documents. Rewrite the draft into clear, natural, persuasive prose in the same Markdown structure (keep its headings, tables and lists). Use only what the draft and the facts say: no outside knowledge, no invented names, numbers, dates or claims. Keep every citation marker like [1] after the statement it supports, and cite only the facts' numbers. Keep every "[Missing: ...]" mark exactly as written: those are things the seller must still fill in. Reply with the Markdown document only.`;
+}
+
+export function documentMessages(request: DocumentRequest): ModelMessage[] {
+  const facts = request.facts
+    .map((fact) => {
+      const where = [fact.section, fact.page === null ? null : `page ${fact.page}`]
+        .filter(Boolean)
+        .join(', ');
+      return `[${fact.ref}] ${fact.title}${where ? ` (${where})` : ''}\n${fact.text}`;
+    })
+    .join('\n\n');
+  return [
+    {
+      role: 'user',
+      content: `Template: ${request.template}\n\nFacts:\n\n${facts || '(none)'}\n\nDraft:\n\n${request.draft}`,
+    },
   ];
 }

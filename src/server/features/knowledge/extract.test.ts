@@ -3,6 +3,8 @@
  * pages, scripts never become text, bad files are refused with a reason, and passages are 150-300 words
  * without crossing a section or a page.
  */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   buildDocx,
@@ -19,8 +21,14 @@ import {
   formatMismatch,
   htmlBlocks,
   markdownBlocks,
+  relaxedJson,
 } from './extract.ts';
 
+// Google's VSAQ questionnaires, in the shared library beside the repository (as in CI).
+const QUESTIONNAIRES = join(
+  process.env.KB_DATA_DIR ?? join(import.meta.dirname, '../../../../../shared/data/kb'),
+  'questionnaires',
+);
 const bytes = (text: string) => new TextEncoder().encode(text);
 const words = (n: number, word = 'policy') => Array.from({ length: n }, (_, i) => `${word}${i}`).join(' ');
 
@@ -108,6 +116,32 @@ describe('extraction', () => {
     // Comment marks inside strings stay.
     const url = await extractDocument('json', bytes('// c\n{"u":"http://x/*y*/"}'));
     expect(url.blocks.map((b) => b.text)).toEqual(['u: http://x/*y*/']);
+    // Google's VSAQ questionnaires join strings with "+".
+    const vsaq = await extractDocument(
+      'json',
+      bytes('// Questions\n{"q": "Do you encrypt " +\n  "backups?"}'),
+    );
+    expect(vsaq.blocks.map((b) => b.text)).toEqual(['q: Do you encrypt backups?']);
+  });
+
+  it.skipIf(!existsSync(QUESTIONNAIRES))('reads the VSAQ questionnaires of the shared library', async () => {
+    for (const name of ['security_privacy_programs.json', 'webapp.json']) {
+      const { blocks } = await extractDocument('json', readFileSync(join(QUESTIONNAIRES, name)));
+      expect(blocks.length).toBeGreaterThan(100);
+    }
+    const { blocks } = await extractDocument('json', readFileSync(join(QUESTIONNAIRES, 'webapp.json')));
+    expect(blocks.map((b) => b.text)).toContain(
+      'questionnaire[0].text: Web Application Security Questionnaire',
+    );
+  });
+
+  it('reads relaxed JSON: comments go, "a" + "b" is joined outside strings only', () => {
+    expect(
+      relaxedJson('// c\n{"a": "x" +\n  // more\n  "y\\"" + "z", "b": "1 + \\"2\\" + 3", "c": 1e+5}'),
+    ).toBe('\n{"a": "xy\\"z", "b": "1 + \\"2\\" + 3", "c": 1e+5}');
+    expect(JSON.parse(relaxedJson('["a" + "b" + "c", "d"]'))).toEqual(['abc', 'd']);
+    // A "+" that joins nothing stays, and the JSON stays invalid.
+    expect(relaxedJson('{"a": "x" + 1}')).toBe('{"a": "x" + 1}');
   });
 
   it('refuses what it cannot read, with the reason', async () => {
@@ -121,9 +155,9 @@ describe('extraction', () => {
     await expect(extractDocument('json', bytes('{"a":'))).rejects.toThrow('The JSON file is not valid JSON');
     // A file with comments is judged past them: the error shows what is wrong, not its first "//".
     await expect(
-      extractDocument('json', bytes('// Questions\n{"q": "Do you encrypt " + "backups?"}')),
+      extractDocument('json', bytes('// Questions\n{"q": "Do you encrypt" "backups?"}')),
     ).rejects.toThrow(
-      /^The JSON file is not valid JSON \(.*, near "\{"q": "Do you encrypt " \+ "backups\?"\}"\)$/,
+      /^The JSON file is not valid JSON \(.*, near "\{"q": "Do you encrypt" "backups\?"\}"\)$/,
     );
     await expect(extractDocument('csv', bytes('\n\n'))).rejects.toThrow('The CSV file has no header row');
     await expect(extractDocument('docx', bytes('PK\u0003\u0004 broken'))).rejects.toBeInstanceOf(

@@ -204,7 +204,7 @@ const inflate = promisify(inflateRaw);
  * sizes (a zip bomb the directory does not give away) is refused after reading at most what it declares, in
  * zlib's thread pool rather than on the event loop.
  */
-async function checkZipInflates(bytes: Uint8Array, entries: readonly ZipEntry[]): Promise<void> {
+export async function checkZipInflates(bytes: Uint8Array, entries: readonly ZipEntry[]): Promise<void> {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   for (const entry of entries) {
     const header = entry.headerOffset;
@@ -454,6 +454,50 @@ export function withoutJsonComments(source: string): string {
   return out;
 }
 
+/**
+ * JSONC as JSON, with JavaScript-style string concatenation joined too (`"a" +\n "b"` -> `"ab"`): Google's
+ * VSAQ questionnaires are written that way.
+ */
+export function relaxedJson(source: string): string {
+  const stripped = withoutJsonComments(source);
+  const joined = /\s*"/y;
+  let out = '';
+  let inString = false;
+  // A string's closing quote and the whitespace after it, held back until we know no `+ "` follows.
+  let pending = '';
+  for (let i = 0; i < stripped.length; i++) {
+    const char = stripped[i] as string;
+    if (inString) {
+      if (char === '"') {
+        inString = false;
+        pending = char;
+      } else {
+        out += char;
+        if (char === '\\') out += stripped[++i] ?? '';
+      }
+      continue;
+    }
+    if (pending) {
+      if (/\s/.test(char)) {
+        pending += char;
+        continue;
+      }
+      joined.lastIndex = i + 1;
+      if (char === '+' && joined.test(stripped)) {
+        pending = '';
+        i = joined.lastIndex - 1;
+        inString = true;
+        continue;
+      }
+      out += pending;
+      pending = '';
+    }
+    if (char === '"') inString = true;
+    out += char;
+  }
+  return out + pending;
+}
+
 /** Past this depth a JSON document is data for machines, and recursion would be a risk. */
 const JSON_MAX_DEPTH = 40;
 
@@ -463,9 +507,9 @@ export function jsonBlocks(source: string): TextBlock[] {
   try {
     value = JSON.parse(source);
   } catch {
-    // Configuration-style JSON often carries comments (JSONC): read it without them, and say what is wrong
-    // past the comments (a file that has them fails on its first "//" otherwise).
-    const stripped = withoutJsonComments(source);
+    // Configuration-style JSON often carries comments (JSONC) or joined strings: read it without them, and
+    // say what is wrong past the comments (a file that has them fails on its first "//" otherwise).
+    const stripped = relaxedJson(source);
     try {
       value = JSON.parse(stripped);
     } catch (err) {

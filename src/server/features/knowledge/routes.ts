@@ -12,6 +12,7 @@ import {
   uploadResponseSchema,
 } from '../../../shared/knowledge.ts';
 import type { AppDeps, AppEnv } from '../../context.ts';
+import { contentDisposition } from '../../http/download.ts';
 import { AppError } from '../../http/errors.ts';
 import { error, json } from '../../http/openapi.ts';
 import { requireCaller } from '../../http/session.ts';
@@ -178,13 +179,6 @@ const routes = {
     responses: { 200: json(demoRfqListSchema, 'Sample RFQs'), 401: common[401] },
   }),
 };
-
-/** `attachment` with an ASCII fallback name and the real one (RFC 6266/5987): never rendered, never a path. */
-export function contentDisposition(filename: string): string {
-  const base = filename.split('/').at(-1) || 'document';
-  const ascii = base.replace(/[^\x20-\x7e]|["\\%;]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(base)}`;
-}
 
 export function knowledgeDocumentRoutes(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();

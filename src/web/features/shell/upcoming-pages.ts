@@ -1,4 +1,3 @@
-import { type AgentId, getAgent } from '../../../shared/agents.ts';
 import type { APP_PATHS } from '../../../shared/routes.ts';
 
 /** Guarded screens that have a page of their own from the start; every other one is announced by UpcomingPage. */
@@ -21,16 +20,16 @@ type BuiltAppPath =
   | '/account-management'
   | '/sales-knowledge-agent'
   | '/enterprise-file-search'
-  | '/knowledge-graph';
+  | '/knowledge-graph'
+  | '/instant-sales-answers'
+  | '/automated-rfp-responses'
+  | '/rfp-editor/:id'
+  | '/sales-document-generation'
+  | '/intelligent-sales-document-generation';
 
 export type UpcomingPath = Exclude<(typeof APP_PATHS)[number], BuiltAppPath>;
 
 export type UpcomingPageText = { title: string; description: string };
-
-function agentPage(id: AgentId): UpcomingPageText {
-  const agent = getAgent(id);
-  return { title: `${agent.title} (${agent.name})`, description: agent.description };
-}
 
 /**
  * What each guarded screen will do, keyed by its route pattern in APP_PATHS; the type makes a new route
@@ -41,19 +40,6 @@ export const UPCOMING_PAGES: Record<UpcomingPath, UpcomingPageText> = {
     title: 'Research Input',
     description:
       'Start a research request: describe the companies you are looking for, and the request is turned into search filters for Company Finder.',
-  },
-  '/instant-sales-answers': agentPage('emma'),
-  '/automated-rfp-responses': agentPage('maya'),
-  '/rfp-editor/:id': {
-    title: 'RFP Editor',
-    description:
-      'Review the drafted answer to every question of an RFP or questionnaire, with its sources and confidence level; edit and approve each answer before the response goes out.',
-  },
-  '/sales-document-generation': agentPage('david'),
-  '/intelligent-sales-document-generation': {
-    title: 'Document generation for selected companies',
-    description:
-      'Generate account plans, proposals or one-pagers for the companies you selected in Company Finder, filled from their data, your saved research and your knowledge base.',
   },
   '/integrations': {
     title: 'Integrations',
