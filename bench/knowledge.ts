@@ -194,9 +194,9 @@ function readQuestions(): string[] {
 // In process: the app's services on the bench's database
 // ---------------------------------------------------------------------------------------------------------
 
-type InProcess = { deps: AppDeps; app: ReturnType<typeof createApp>; engine: AiEngine };
+export type InProcess = { deps: AppDeps; app: ReturnType<typeof createApp>; engine: AiEngine };
 
-async function inProcessApp(database: Database): Promise<InProcess> {
+export async function inProcessApp(database: Database): Promise<InProcess> {
   const logger = createLogger('silent');
   const deps = await createAppDeps({
     config: loadConfig({ NODE_ENV: 'production', ...SERVER_ENV }),
@@ -215,7 +215,7 @@ async function inProcessApp(database: Database): Promise<InProcess> {
 }
 
 /** A user signed up through the app in process (the server later signs the same user in). */
-async function signUpInProcess({ app }: InProcess, email: string, name: string): Promise<Caller> {
+export async function signUpInProcess({ app }: InProcess, email: string, name: string): Promise<Caller> {
   const response = await app.request('/api/auth/sign-up/email', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -6,6 +6,7 @@ import { benchCopilot } from './copilot.ts';
 import { benchCredits } from './credits.ts';
 import { benchKnowledge } from './knowledge.ts';
 import { benchPeopleSearch } from './people-search.ts';
+import { benchRfp } from './rfp.ts';
 import { benchServer } from './server.ts';
 import { benchWebVitals } from './web-vitals.ts';
 
@@ -20,6 +21,7 @@ const figures = [
   ...(which === undefined || which === 'people-search' ? await benchPeopleSearch() : []),
   ...(which === undefined || which === 'copilot' ? await benchCopilot() : []),
   ...(which === undefined || which === 'knowledge' ? await benchKnowledge() : []),
+  ...(which === undefined || which === 'rfp' ? await benchRfp() : []),
 ];
 const missed = figures.filter((f) => !f.ok);
 console.log(missed.length ? `\n${missed.length} target(s) missed.` : '\nAll targets met.');
