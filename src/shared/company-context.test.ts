@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCompanyContext, withoutCompanyContext } from './company-context.ts';
+import { documentGenerationPath, parseCompanyContext, withoutCompanyContext } from './company-context.ts';
 
 const encode = (value: unknown) => encodeURIComponent(JSON.stringify(value));
 
@@ -42,5 +42,19 @@ describe('company context from the address (spec 1 §3-§5)', () => {
   it('clearing removes companies, source and session and keeps the rest', () => {
     expect(withoutCompanyContext('?companies=x&source=y&session=z&step=overview')).toBe('?step=overview');
     expect(withoutCompanyContext('?companies=x')).toBe('');
+  });
+
+  it('hands companies to document generation, selected for it, with the way back', () => {
+    const path = documentGenerationPath(
+      [{ id: 'c1', name: 'Acme & Co', industry: 'Retail' } as { id: string; name: string }],
+      '/sales-account-development/Acme%20%26%20Co',
+    );
+    expect(path.startsWith('/intelligent-sales-document-generation?')).toBe(true);
+    expect(parseCompanyContext(path.slice(path.indexOf('?')))).toMatchObject({
+      companies: [{ id: 'c1', name: 'Acme & Co' }],
+      selectedForGeneration: true,
+      sourceAgent: 'document-generation',
+      returnRoute: '/sales-account-development/Acme%20%26%20Co',
+    });
   });
 });

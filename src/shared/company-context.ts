@@ -57,3 +57,16 @@ export function withoutCompanyContext(search: string): string {
   const rest = params.toString();
   return rest ? `?${rest}` : '';
 }
+
+/** The path that hands `companies` to document generation, selected for it (spec 3 §3 "Company context"). */
+export function documentGenerationPath(
+  companies: readonly { id: string; name: string }[],
+  returnRoute?: string,
+): string {
+  const params = new URLSearchParams({
+    companies: JSON.stringify(companies.map(({ id, name }) => ({ id, name }))),
+    source: 'document-generation',
+  });
+  if (returnRoute) params.set('returnRoute', returnRoute);
+  return `/intelligent-sales-document-generation?${params}`;
+}

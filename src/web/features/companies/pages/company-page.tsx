@@ -1,6 +1,7 @@
 import { ArrowLeft, ExternalLink, FileText, Newspaper, Radar, Target } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { documentGenerationPath } from '../../../../shared/company-context.ts';
 import { AddToProspectButton } from '../../../components/add-to-prospect-button.tsx';
 import { Fact } from '../../../components/fact.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
@@ -195,7 +196,15 @@ function CompanyView({ company, keyPeople }: { company: CompanyDetail; keyPeople
       <header className="flex flex-col gap-3">
         <div className="flex flex-wrap items-start justify-between gap-3">
           <h1 className="text-2xl font-semibold tracking-tight break-words sm:text-3xl">{company.name}</h1>
-          <AddToProspectButton key={company.id} company={company} />
+          <div className="flex flex-wrap gap-2">
+            <Button asChild variant="outline">
+              <Link to={documentGenerationPath([company], companyPath(company))} data-generate-document>
+                <FileText aria-hidden />
+                Generate a document
+              </Link>
+            </Button>
+            <AddToProspectButton key={company.id} company={company} />
+          </div>
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {company.primaryIndustry && <Badge variant="secondary">{company.primaryIndustry}</Badge>}

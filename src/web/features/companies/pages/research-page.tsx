@@ -1,12 +1,15 @@
 import type { ColumnVisibilityState } from '@tanstack/react-table';
+import { FileText } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { MY_COMPANIES_HREF } from '../../../../shared/app-nav.ts';
 import { COMPANY_SORTS } from '../../../../shared/companies.ts';
+import { documentGenerationPath } from '../../../../shared/company-context.ts';
 import { ColumnChooser } from '../../../components/column-chooser.tsx';
 import { ExportButton, ExportDialog } from '../../../components/export-dialog.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { ResearchLayout, reportSaveMany, SelectionBar } from '../../../components/research-layout.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useColumnPrefs } from '../../../lib/column-prefs.ts';
 import { toastFailure } from '../../../lib/toast.ts';
@@ -228,7 +231,20 @@ export function ResearchPage() {
                 saving={saveMany.isPending}
                 onSave={onSaveSelected}
                 onClear={() => setSelection({})}
-              />
+              >
+                <Button asChild size="sm" variant="outline">
+                  <Link
+                    to={documentGenerationPath(
+                      rows.filter((row) => selectedIds.includes(row.id)),
+                      '/sales-account-development/research',
+                    )}
+                    data-generate-documents
+                  >
+                    <FileText aria-hidden />
+                    Generate documents
+                  </Link>
+                </Button>
+              </SelectionBar>
             )}
           </>
         }
