@@ -26,6 +26,7 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/api': 'http://localhost:3000' },
+    // The Host stays the dev server's, so the API's same-origin check sees the page's own origin.
+    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
   },
 });
