@@ -161,5 +161,16 @@ export function confidenceLabel(confidence: number | null): 'High' | 'Medium' | 
   return 'Low';
 }
 
+/** What "draft all" did: its job's result. */
+export type RfpDraftResult = {
+  drafted: number;
+  fromLibrary: number;
+  fromKnowledge: number;
+  unanswered: number;
+  creditsCharged: number;
+  /** Set when drafting stopped before the end (the credits ran out), with the reason. */
+  stopped: string | null;
+};
+
 export const RFP_EXPORT_FORMATS = ['docx', 'csv', 'source'] as const;
 export type RfpExportFormat = (typeof RFP_EXPORT_FORMATS)[number];

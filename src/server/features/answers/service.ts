@@ -297,6 +297,14 @@ export async function addLibraryEntry(tx: Db, caller: Caller, input: NewLibraryE
   return row;
 }
 
+/** Replaces an entry's answer within the caller's transaction (an RFP answer saved again), marking it reviewed. */
+export async function updateLibraryAnswer(tx: Db, caller: Caller, id: string, answer: string): Promise<void> {
+  await tx
+    .update(answerLibrary)
+    .set({ answer, lastReviewedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(answerLibrary.id, id), eq(answerLibrary.userId, caller.id)));
+}
+
 export function createLibraryEntry(db: Db, caller: Caller, input: NewLibraryEntry): Promise<LibraryEntry> {
   return withUser(db, caller.id, async (tx) => toEntry(await addLibraryEntry(tx, caller, input)));
 }

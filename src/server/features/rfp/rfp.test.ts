@@ -254,6 +254,16 @@ describe.each(backends())('RFP responses on $name', (backend: Backend) => {
     project = (await call<RfpProject>(ada, 'GET', `/api/v1/rfp/projects/${project.id}`)).body;
     expect(project.progress).toMatchObject({ approved: 4, percent: 100 });
     expect(project.completedAt).not.toBeNull();
+    // Saving it again updates the same library entry rather than adding another.
+    const again = await call<{ entryId: string; created: boolean }>(
+      ada,
+      'POST',
+      `/api/v1/rfp/projects/${project.id}/questions/${question(4).id}/library`,
+    );
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual({ entryId: saved.body.entryId, created: false });
+    const updated = await call<LibraryEntry>(ada, 'GET', `/api/v1/answers/library/${saved.body.entryId}`);
+    expect(updated.body.answer).toBe('We host in São Paulo (AWS sa-east-1) and Frankfurt.');
     const nothing = await call<{ error: { message: string } }>(
       ada,
       'POST',

@@ -18,6 +18,7 @@ import {
   RFP_PROJECT_NOT_FOUND,
   RFP_QUESTION_NOT_FOUND,
   type RfpComment,
+  type RfpDraftResult,
   type RfpFormat,
   type RfpProgress,
   type RfpProject,
@@ -33,7 +34,7 @@ import { withUser } from '../../db/user-scope.ts';
 import { type CsvColumns, csvOf } from '../../http/csv-export.ts';
 import { AppError } from '../../http/errors.ts';
 import type { JobContext, JobQueue } from '../../jobs/queue.ts';
-import { addLibraryEntry, matchLibrary } from '../answers/service.ts';
+import { addLibraryEntry, matchLibrary, updateLibraryAnswer } from '../answers/service.ts';
 import { answerFromKnowledge } from '../knowledge/service.ts';
 import {
   type ExtractedQuestion,
@@ -409,7 +410,10 @@ export function addComment(
   });
 }
 
-/** Saves an approved answer to the answer library (once: saving again updates nothing and says which entry). */
+/**
+ * Saves an approved answer to the answer library: once. An answer that came from the library is there already;
+ * one saved before updates its entry (and marks it reviewed) rather than adding another.
+ */
 export function saveToLibrary(
   db: Db,
   caller: Caller,
@@ -419,7 +423,10 @@ export function saveToLibrary(
   return withUser(db, caller.id, async (tx) => {
     const question = await ownQuestion(tx, caller.id, projectId, questionId);
     if (question.status !== 'approved') throw new AppError('CONFLICT', 409, RFP_NOT_APPROVED);
-    if (question.answerOrigin === 'library' && question.libraryEntryId) {
+    if (question.libraryEntryId) {
+      if (question.answerOrigin !== 'library') {
+        await updateLibraryAnswer(tx, caller, question.libraryEntryId, question.answer);
+      }
       return { entryId: question.libraryEntryId, created: false };
     }
     const entry = await addLibraryEntry(tx, caller, {
@@ -551,16 +558,6 @@ export async function regenerateQuestion(
 
 export type DraftPayload = { projectId: string; caller: Caller; queuedAt: string };
 
-export type DraftResult = {
-  drafted: number;
-  fromLibrary: number;
-  fromKnowledge: number;
-  unanswered: number;
-  creditsCharged: number;
-  /** Set when drafting stopped before the end (the credits ran out). */
-  stopped: string | null;
-};
-
 /** The questions "draft all" works on: not approved, not written by hand. */
 const draftable = (projectId: string, userId: string) =>
   and(
@@ -608,7 +605,7 @@ export async function runDraftAll(
   engine: AiEngine,
   payload: DraftPayload,
   ctx: Pick<JobContext, 'progress' | 'signal'>,
-): Promise<DraftResult> {
+): Promise<RfpDraftResult> {
   const { caller, projectId } = payload;
   const db = deps.database.db;
   const questions = await withUser(db, caller.id, (tx) =>
@@ -623,7 +620,7 @@ export async function runDraftAll(
       )
       .orderBy(asc(rfpQuestions.ordinal)),
   );
-  const result: DraftResult = {
+  const result: RfpDraftResult = {
     drafted: 0,
     fromLibrary: 0,
     fromKnowledge: 0,
