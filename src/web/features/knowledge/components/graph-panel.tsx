@@ -6,9 +6,9 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatNumber } from '../../../lib/format.ts';
+import { type PassageLinkState, passageHref, passagePlace } from '../../../lib/passage-link.ts';
 import { documentFileHref, type Evidence, useEvidence } from '../api.ts';
 import { ENTITY_COLORS } from '../graph-colors.ts';
-import { type PassageLinkState, passageHref, passagePlace } from '../passage-link.ts';
 import type { GraphSelection } from './graph-canvas.tsx';
 
 /** Connections listed at once; the rest are counted. */

@@ -4,9 +4,9 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { passagePlace } from '../../../lib/passage-link.ts';
 import { documentFileHref } from '../api.ts';
 import { formatLabel } from '../format.ts';
-import { passagePlace } from '../passage-link.ts';
 import { HighlightedText } from './highlighted-text.tsx';
 
 export type PassageView = {

@@ -10,12 +10,12 @@ import { Label } from '../../../components/ui/label.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatNumber } from '../../../lib/format.ts';
+import type { PassageLinkState } from '../../../lib/passage-link.ts';
 import { useAddressState } from '../../../lib/use-address-state.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { documentFileHref, useDocument, useKnowledgeStats, usePassageSearch } from '../api.ts';
 import { EntityPicker } from '../components/entity-picker.tsx';
 import { PassageCard, type PassageView } from '../components/passage-card.tsx';
-import type { PassageLinkState } from '../passage-link.ts';
 import { type FileSearchState, hasFilters, parseFileSearch, writeFileSearch } from '../search-params.ts';
 
 /** The largest page the search serves. */
