@@ -45,6 +45,8 @@ export type Workflow = {
   startTemplate: (id: WorkflowTemplateId) => void;
   /** Forgets the workflow here and on the server; the page open becomes its first step. */
   startOver: () => void;
+  /** The RFP being answered (spec 3 rfpData): the RFP agent then recommends document generation. */
+  recordRfp: (rfpData: Record<string, unknown>) => void;
 };
 
 const WorkflowContext = createContext<Workflow | null>(null);
@@ -220,9 +222,15 @@ export function WorkflowProvider({ userId, children }: { userId: string; childre
     setGeneration((g) => g + 1);
   }, []);
 
+  const recordRfp = useCallback(
+    (rfpData: Record<string, unknown>) =>
+      change((state) => (sameJson(state.rfpData, rfpData) ? state : { ...state, rfpData })),
+    [change],
+  );
+
   const value = useMemo<Workflow>(
-    () => ({ state: held.state, agent, ready, follow, startTemplate, startOver }),
-    [held.state, agent, ready, follow, startTemplate, startOver],
+    () => ({ state: held.state, agent, ready, follow, startTemplate, startOver, recordRfp }),
+    [held.state, agent, ready, follow, startTemplate, startOver, recordRfp],
   );
   return <WorkflowContext.Provider value={value}>{children}</WorkflowContext.Provider>;
 }
