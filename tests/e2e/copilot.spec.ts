@@ -55,7 +55,7 @@ describeInBrowser('copilot', (browser) => {
     }
   });
 
-  it('the palette opens with Ctrl+K on any page; a command creates a prospect; an agent not built yet is said so', async () => {
+  it('the palette opens with Ctrl+K on any page; a request hands off to its agent; a command creates a prospect', async () => {
     const { page, errors, close } = await openPage(browser(), {
       ...DESKTOP,
       storageState: await onboardedUser(browser(), 'Palette'),
@@ -69,9 +69,13 @@ describeInBrowser('copilot', (browser) => {
       const box = palette.getByLabel('Request or command');
       await box.fill('help me answer a security questionnaire');
       await box.press('Enter');
-      await toast(page, HANDOFF_TOASTS.notAvailable('RFP Responses').title).waitFor();
-      expect(new URL(page.url()).pathname).toBe('/credits');
+      // Every agent is built now: the request opens the RFP agent and the palette closes.
+      await toast(page, HANDOFF_TOASTS.switching('RFP Responses', false).title).waitFor();
+      await page.waitForURL(/\/automated-rfp-responses/);
+      await palette.waitFor({ state: 'detached' });
 
+      await page.keyboard.press('Control+k');
+      await palette.waitFor();
       await box.fill('create a prospect for Berlin Ledger');
       await box.press('Enter');
       // The prospect page is built: the command opens it and the palette closes.

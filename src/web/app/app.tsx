@@ -124,7 +124,7 @@ const RfpProjectsPage = lazy(() =>
 const RfpEditorPage = lazy(() =>
   signedInApp()
     .then((m) => m.rfpPages.editor())
-    .then((m) => ({ default: m.RfpEditorPage })),
+    .then((m) => ({ default: m.RfpEditorRoute })),
 );
 const DocumentGenerationPage = lazy(() =>
   signedInApp()

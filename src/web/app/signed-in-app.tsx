@@ -62,7 +62,8 @@ export const answersPages = {
 };
 export const rfpPages = {
   projects: () => import('../features/rfp/pages/rfp-projects-page.tsx'),
-  editor: () => import('../features/rfp/pages/rfp-editor-page.tsx'),
+  // The editor with the workflow's rfpData (composed in app/).
+  editor: () => import('./rfp-editor-route.tsx'),
 };
 export const docgenPages = {
   generation: () => import('../features/docgen/pages/document-generation-page.tsx'),
