@@ -1,4 +1,5 @@
 import type { Config } from './config.ts';
+import type { SecretBox } from './crypto/secret-box.ts';
 import type { Database } from './db/client.ts';
 import type { Auth } from './features/auth/auth.ts';
 import type { SessionCache } from './features/auth/session-cache.ts';
@@ -22,6 +23,8 @@ export type AppDeps = {
   payments: PaymentPort;
   /** Every paid activity goes through this (spec 2 §5). */
   credits: Charger;
+  /** Encrypts the secrets we must read back (webhook secrets, AI provider keys). */
+  secrets: SecretBox;
   version: string;
 };
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import type { Config } from './config.ts';
 import type { AppDeps } from './context.ts';
+import { createSecretBox } from './crypto/secret-box.ts';
 import type { Database } from './db/client.ts';
 import { openDatabase } from './db/client.ts';
 import { seedReferenceData } from './db/seed/seed.ts';
@@ -59,6 +60,7 @@ export async function createAppDeps(parts: {
       mailer,
       logger,
     }),
+    secrets: createSecretBox(secret),
     version: parts.version ?? VERSION,
   };
 }

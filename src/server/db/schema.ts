@@ -1228,3 +1228,209 @@ export const generatedDocuments = pgTable(
     ownedBy('generated_documents_owner', t.userId),
   ],
 ).enableRLS();
+
+/**
+ * Spec 3 `agent_executions`: one run of an agent by a user (a search, an answer, a draft, a document), with
+ * what it was asked, what it cost and how long it took. The agent pages show measured figures from here.
+ */
+export const agentExecutions = pgTable(
+  'agent_executions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userRef(),
+    /** An id of the agent catalogue (src/shared/agents.ts). */
+    agentId: text('agent_id').notNull(),
+    /** What the run was asked, short ("fintech in Germany, 50-200 employees"). */
+    inputSummary: text('input_summary').notNull(),
+    credits: integer('credits').notNull().default(0),
+    durationMs: integer('duration_ms').notNull(),
+    status: text('status', { enum: ['succeeded', 'failed'] }).notNull(),
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('agent_executions_user_idx').on(t.userId, t.agentId, t.createdAt),
+    check('agent_executions_credits', sql`${t.credits} >= 0`),
+    ownedBy('agent_executions_owner', t.userId),
+  ],
+).enableRLS();
+
+/** A sales project: the companies, people, prospects, documents, RFPs and generated documents of a deal or campaign. */
+export const salesProjects = pgTable(
+  'sales_projects',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userRef(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    status: text('status', { enum: ['planning', 'active', 'on_hold', 'won', 'lost', 'archived'] })
+      .notNull()
+      .default('active'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('sales_projects_user_idx').on(t.userId, t.updatedAt), ownedBy('sales_projects_owner', t.userId)],
+).enableRLS();
+
+/** One thing added to a sales project; `refId` is the id of the company, person, prospect, document, RFP or generated document. */
+export const salesProjectItems = pgTable(
+  'sales_project_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userRef(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => salesProjects.id, { onDelete: 'cascade' }),
+    kind: text('kind', {
+      enum: ['company', 'person', 'prospect', 'document', 'rfp', 'generated_document'],
+    }).notNull(),
+    refId: uuid('ref_id').notNull(),
+    /** The item's name when it was added (shown if the item itself was deleted since). */
+    label: text('label').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('sales_project_items_unique').on(t.projectId, t.kind, t.refId),
+    ownedBy('sales_project_items_owner', t.userId),
+  ],
+).enableRLS();
+
+/** A note on a sales project (newest first on its page). */
+export const salesProjectNotes = pgTable(
+  'sales_project_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userRef(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => salesProjects.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('sales_project_notes_project_idx').on(t.projectId, t.createdAt),
+    ownedBy('sales_project_notes_owner', t.userId),
+  ],
+).enableRLS();
+
+/**
+ * What happened in a user's account (a prospect created, a status changed, a document processed, an RFP
+ * completed, credits running low): the events timeline reads it, and webhooks deliver it.
+ */
+export const activityEvents = pgTable(
+  'activity_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userRef(),
+    /** prospect.created, prospect.status_changed, document.processed, rfp.completed, credits.low, ... */
+    type: text('type').notNull(),
+    /** What it is about: a prospect, document, rfp, project, ... and its id. */
+    subjectType: text('subject_type'),
+    subjectId: uuid('subject_id'),
+    /** One line a person reads ("Berlin Ledger moved from qualified to at-risk"). */
+    summary: text('summary').notNull(),
+    /** The event's data as a webhook sends it. */
+    data: jsonb('data').notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('activity_events_user_idx').on(t.userId, t.createdAt),
+    index('activity_events_subject_idx').on(t.userId, t.subjectType, t.subjectId),
+    ownedBy('activity_events_owner', t.userId),
+  ],
+).enableRLS();
+
+/**
+ * A key for the public REST API: shown once, stored as a SHA-256 hash (keys are long random strings, so a
+ * slow hash adds nothing), limited to its scopes, revocable. Looked up by hash before the caller is known.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userRef(),
+    name: text('name').notNull(),
+    /** The key's first characters, shown in the list so a user can tell keys apart. */
+    prefix: text('prefix').notNull(),
+    keyHash: text('key_hash').notNull(),
+    scopes: text('scopes').array().notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('api_keys_hash_unique').on(t.keyHash),
+    index('api_keys_user_idx').on(t.userId, t.createdAt),
+    ownedBy('api_keys_owner', t.userId),
+  ],
+).enableRLS();
+
+/** An outgoing webhook: the events it wants and where to send them, signed with its secret (kept encrypted). */
+export const webhooks = pgTable(
+  'webhooks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userRef(),
+    url: text('url').notNull(),
+    description: text('description').notNull().default(''),
+    events: text('events').array().notNull(),
+    secretEncrypted: text('secret_encrypted').notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('webhooks_user_idx').on(t.userId, t.createdAt), ownedBy('webhooks_owner', t.userId)],
+).enableRLS();
+
+/** One delivery of an event to a webhook: each attempt's outcome, the next retry, the target's answer. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userRef(),
+    webhookId: uuid('webhook_id')
+      .notNull()
+      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id').references(() => activityEvents.id, { onDelete: 'set null' }),
+    eventType: text('event_type').notNull(),
+    payload: jsonb('payload').notNull(),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    responseStatus: integer('response_status'),
+    /** The start of the target's answer (at most 2,000 characters). */
+    responseBody: text('response_body'),
+    error: text('error'),
+    durationMs: integer('duration_ms'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('webhook_deliveries_webhook_idx').on(t.webhookId, t.createdAt),
+    ownedBy('webhook_deliveries_owner', t.userId),
+  ],
+).enableRLS();
+
+/**
+ * Spec 3 `user_integrations`: a user's settings of one integration (the AI provider: base URL and model in
+ * `config`, the key encrypted). One row per user and kind.
+ */
+export const userIntegrations = pgTable(
+  'user_integrations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userRef(),
+    kind: text('kind', { enum: ['ai_provider'] }).notNull(),
+    config: jsonb('config').notNull().default({}),
+    secretEncrypted: text('secret_encrypted'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('user_integrations_kind_unique').on(t.userId, t.kind),
+    ownedBy('user_integrations_owner', t.userId),
+  ],
+).enableRLS();
