@@ -24,6 +24,8 @@ export default defineConfig({
           globalSetup: ['tests/e2e/server-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A page settles in well under a second, but not on a loaded CI machine (the default is 1 s).
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
         },
       },
