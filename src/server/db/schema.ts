@@ -1269,7 +1269,10 @@ export const salesProjects = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('sales_projects_user_idx').on(t.userId, t.updatedAt), ownedBy('sales_projects_owner', t.userId)],
+  (t) => [
+    index('sales_projects_user_idx').on(t.userId, t.updatedAt),
+    ownedBy('sales_projects_owner', t.userId),
+  ],
 ).enableRLS();
 
 /** One thing added to a sales project; `refId` is the id of the company, person, prospect, document, RFP or generated document. */
