@@ -102,6 +102,19 @@ const envSchema = z.object({
     .max(1024, 'must be at most 1024')
     .default(DEFAULT_UPLOAD_MAX_MB),
   KNOWLEDGE_DEMO: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+  AI_PROVIDER_ALLOW_PRIVATE: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
+  WEBHOOK_ALLOW_PRIVATE: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
+  ARCHITECTURE_PASSWORD: z
+    .string()
+    .min(8, 'must be at least 8 characters')
+    .max(200, 'must be at most 200 characters')
+    .optional(),
 });
 
 /**
@@ -195,6 +208,12 @@ export type Config = {
   uploadMaxMb: number;
   /** Load the demo knowledge library on a user's first use of the knowledge base (off by default in tests). */
   knowledgeDemo: boolean;
+  /** Users may point their own AI provider at private or loopback addresses (a local model); off: SSRF guard. */
+  aiProviderAllowPrivate: boolean;
+  /** Outgoing webhooks: private, loopback and link-local targets are refused unless allowed (SSRF). */
+  webhooks: { allowPrivate: boolean };
+  /** The shared password of the internal architecture page (spec 3 §2); null: the page is disabled. */
+  architecture: { password: string | null };
 };
 
 /** A configuration error names the variable so start-up can say which one is wrong in one line. */
@@ -287,5 +306,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     uploadMaxMb: e.UPLOAD_MAX_MB,
     knowledgeDemo: e.KNOWLEDGE_DEMO ? e.KNOWLEDGE_DEMO === 'true' : e.NODE_ENV !== 'test',
+    aiProviderAllowPrivate: e.AI_PROVIDER_ALLOW_PRIVATE,
+    webhooks: { allowPrivate: e.WEBHOOK_ALLOW_PRIVATE },
+    architecture: { password: e.ARCHITECTURE_PASSWORD ?? null },
   };
 }

@@ -1,3 +1,4 @@
+import type { UserEngines } from './ai/user-engines.ts';
 import type { Config } from './config.ts';
 import type { SecretBox } from './crypto/secret-box.ts';
 import type { Database } from './db/client.ts';
@@ -25,6 +26,8 @@ export type AppDeps = {
   credits: Charger;
   /** Encrypts the secrets we must read back (webhook secrets, AI provider keys). */
   secrets: SecretBox;
+  /** Each user's own AI engine (their saved provider): requests and jobs run in their owner's scope. */
+  aiEngines: UserEngines;
   version: string;
 };
 

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
+import { createUserEngines } from './ai/user-engines.ts';
 import type { Config } from './config.ts';
 import type { AppDeps } from './context.ts';
 import { createSecretBox } from './crypto/secret-box.ts';
@@ -15,7 +16,12 @@ import { loadCompanyData } from './features/companies/data/load-company-data.ts'
 import { createCharger } from './features/credits/charger.ts';
 import { ROLL_CYCLES_JOB, registerCreditJobs } from './features/credits/jobs.ts';
 import { createPayments, type PaymentPort } from './features/credits/payments.ts';
+import { loadUserEngine } from './features/integrations/ai-provider.ts';
 import { loadContactSample, loadPeopleData } from './features/people/data/load-people-data.ts';
+import {
+  SWEEP_JOB as WEBHOOK_SWEEP_JOB,
+  SWEEP_INTERVAL_SECONDS as WEBHOOK_SWEEP_SECONDS,
+} from './features/webhooks/service.ts';
 import { createApp } from './http/app.ts';
 import { StaticSite } from './http/static-site.ts';
 import { createJobQueue, type JobQueue } from './jobs/queue.ts';
@@ -47,6 +53,7 @@ export async function createAppDeps(parts: {
   registerAuthCleanup(parts.jobs, database.db);
   const payments = parts.payments ?? (await createPayments(config.payments, config.publicUrl));
   registerCreditJobs(parts.jobs, database.db, payments, logger, config.credits.defaultAccount);
+  const secrets = createSecretBox(secret);
   return {
     ...parts,
     mailer,
@@ -60,7 +67,12 @@ export async function createAppDeps(parts: {
       mailer,
       logger,
     }),
-    secrets: createSecretBox(secret),
+    secrets,
+    // Each user's own AI provider, when they saved one (Integrations > AI provider).
+    aiEngines: createUserEngines(
+      (userId) => loadUserEngine({ database, secrets, config, logger }, userId),
+      logger,
+    ),
     version: parts.version ?? VERSION,
   };
 }
@@ -91,6 +103,7 @@ export async function startServer(
   });
   await jobs.schedule('auth-cleanup', AUTH_CLEANUP_JOB, 3600);
   await jobs.schedule('credits-roll-cycles', ROLL_CYCLES_JOB, 3600);
+  await jobs.schedule('webhooks-sweep', WEBHOOK_SWEEP_JOB, WEBHOOK_SWEEP_SECONDS);
   jobs.start();
   // The synthetic people sample takes seconds on PGlite, so it goes in while the server already answers,
   // once the first requests of a new server have been.

@@ -96,8 +96,6 @@ export const RESOURCES_NAV: readonly NavItem[] = [
     title: 'Architecture',
     href: '/architecture',
     description: 'Internal documentation of how the platform is built.',
-    // The page arrives with the integrations work; until then the entry is shown dimmed.
-    disabled: true,
   },
   {
     title: 'Guides',

@@ -1,6 +1,6 @@
 /**
  * The route table of spec 1 §2.1: one list used by the server (status codes, redirects) and the web router.
- * A path is listed once its page exists (/architecture comes with later work).
+ * A path is listed once its page exists.
  */
 
 export const PUBLIC_PATHS = [
@@ -19,6 +19,7 @@ export const PUBLIC_PATHS = [
   '/contact',
   '/reset-password',
   '/oauth/callback',
+  '/architecture',
 ] as const;
 
 /** Guarded routes inside the signed-in layout (`:param` marks a path segment). */

@@ -15,6 +15,9 @@ declare module 'vitest' {
 
 const root = join(import.meta.dirname, '../..');
 
+/** The password the server under test gets for its architecture page. */
+export const E2E_ARCHITECTURE_PASSWORD = 'e2e-architecture-pass';
+
 /** Starts the production build on a free port with a fresh embedded database, as `npm start` would. */
 export default async function setup(project: TestProject) {
   const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
@@ -49,6 +52,12 @@ export default async function setup(project: TestProject) {
       // The production build; 'test' only adds the development mailbox, where the journeys read their mails.
       NODE_ENV: 'test',
       DATABASE_URL: '',
+      // The AI provider journey points a user's provider at a fake model on 127.0.0.1.
+      AI_PROVIDER_ALLOW_PRIVATE: 'true',
+      // The architecture page's shared password (tests/e2e/architecture.spec.ts).
+      ARCHITECTURE_PASSWORD: E2E_ARCHITECTURE_PASSWORD,
+      // The webhook journeys deliver to a receiver on 127.0.0.1 (tests/e2e/webhooks.spec.ts).
+      WEBHOOK_ALLOW_PRIVATE: 'true',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

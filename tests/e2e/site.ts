@@ -25,6 +25,7 @@ export const EXPECTED_H1: Readonly<Record<PublicPath, string>> = {
   '/cookies': 'Cookies and local storage',
   '/contact': 'Who to contact, and how',
   '/reset-password': 'Choose a new password',
+  '/architecture': 'Architecture documentation',
 };
 
 export const expectedTitle = (path: PublicPath): string => pageMeta(path).title;

@@ -23,6 +23,13 @@ const escapeHtml = (text: string) =>
     (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch,
   );
 
+/** Plain text with blank-line paragraphs and `code` spans, as the descriptions are written. */
+const prose = (text: string) =>
+  text
+    .split(/\n{2,}/)
+    .map((para) => `<p>${escapeHtml(para).replace(/`([^`]+)`/g, '<code>$1</code>')}</p>`)
+    .join('');
+
 const json = (value: unknown) => `<pre><code>${escapeHtml(JSON.stringify(value, null, 2))}</code></pre>`;
 
 /** A self-contained, readable page of the OpenAPI document: no CDN, nothing the CSP would have to allow. */
@@ -59,7 +66,7 @@ export function renderApiDocs(doc: OpenApiDocument): string {
         .join('');
       const section = `<section class="op" id="${method}-${escapeHtml(path)}">
 <h3><span class="method ${method}">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code></h3>
-${op.summary ? `<p>${escapeHtml(op.summary)}</p>` : ''}${op.description ? `<p>${escapeHtml(op.description)}</p>` : ''}
+${op.summary ? `<p>${escapeHtml(op.summary)}</p>` : ''}${op.description ? prose(op.description) : ''}
 ${params ? `<h4>Parameters</h4><table><thead><tr><th>name</th><th>in</th><th>required</th><th>description</th></tr></thead><tbody>${params}</tbody></table>` : ''}
 ${body}<h4>Responses</h4>${responses}</section>`;
       byTag.set(tag, [...(byTag.get(tag) ?? []), section]);
@@ -80,7 +87,7 @@ ${body}<h4>Responses</h4>${responses}</section>`;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(doc.info.title)} API</title><link rel="stylesheet" href="/api/docs.css"></head>
 <body><main><h1>${escapeHtml(doc.info.title)} API <small>v${escapeHtml(doc.info.version)}</small></h1>
-<p>${escapeHtml(doc.info.description ?? '')}</p><p>Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1).</p>
+${prose(doc.info.description ?? '')}<p>Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1).</p>
 <nav><ul>${toc}<li><a href="#schemas">Schemas</a></li></ul></nav>${tags}<h2 id="schemas">Schemas</h2>${schemas}</main></body></html>`;
 }
 

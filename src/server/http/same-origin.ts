@@ -12,6 +12,9 @@ export function sameOriginOnly(publicUrl: string): MiddlewareHandler {
   const publicOrigin = new URL(publicUrl).origin;
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
+    // An API key in the Authorization header and no cookies: nothing a foreign page could have made the
+    // browser send on its own, so there is no request to forge. With a cookie the check below still applies.
+    if (!c.req.header('cookie') && /^Bearer\s/i.test(c.req.header('authorization') ?? '')) return next();
     const origin = c.req.header('origin');
     const fetchSite = c.req.header('sec-fetch-site');
     const ownOrigin = `${new URL(c.req.url).protocol}//${c.req.header('host') ?? ''}`;

@@ -69,6 +69,8 @@ export type JobQueueOptions = {
 export type JobQueue = {
   readonly workerId: string;
   register<P>(type: string, handler: JobHandler<P>, options?: RegisterOptions): void;
+  /** The job types registered so far, sorted (the architecture page lists them). */
+  registeredTypes(): string[];
   enqueue<P>(type: string, payload: P, options?: EnqueueOptions): Promise<JobView>;
   get(id: string): Promise<JobView | null>;
   /** Creates or updates a periodic job; the first run is due at once for a new schedule. */
@@ -124,6 +126,30 @@ export function toJobView(row: JobRow): JobView {
     finishedAt: row.finishedAt?.toISOString() ?? null,
     userId: row.userId,
   };
+}
+
+/**
+ * Enqueues a job inside the caller's open transaction, so that it exists only if the change it follows commits
+ * (PGlite's one connection cannot run `enqueue` beside an open transaction). A worker finds it on its next poll.
+ */
+export async function enqueueWithin<P>(
+  tx: Db,
+  type: string,
+  payload: P,
+  options: Pick<EnqueueOptions, 'userId' | 'runAt' | 'maxAttempts'> = {},
+): Promise<string> {
+  const [row] = await tx
+    .insert(jobs)
+    .values({
+      type,
+      payload: payload ?? {},
+      userId: options.userId ?? null,
+      maxAttempts: Math.max(1, options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS),
+      ...(options.runAt ? { runAt: options.runAt } : {}),
+    })
+    .returning({ id: jobs.id });
+  if (!row) throw new Error('Inserting a job returned no row');
+  return row.id;
 }
 
 /** Worker ids of started queues in this process: two live queues sharing one would recover each other's jobs. */
@@ -536,6 +562,10 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         maxAttempts: Math.max(1, opts?.maxAttempts ?? DEFAULT_MAX_ATTEMPTS),
         backoffMs: opts?.backoffMs ?? defaultBackoffMs,
       });
+    },
+
+    registeredTypes() {
+      return [...registry.keys()].sort();
     },
 
     async enqueue(type, payload, opts) {

@@ -131,6 +131,42 @@ const DocumentGenerationPage = lazy(() =>
     .then((m) => m.docgenPages.generation())
     .then((m) => ({ default: m.DocumentGenerationPage })),
 );
+// Agents, sales projects, events, buyer intent and integrations (issue 10), the same way.
+const AgentsPage = lazy(() =>
+  signedInApp()
+    .then((m) => m.agentPages.catalogue())
+    .then((m) => ({ default: m.AgentsPage })),
+);
+const AgentDetailPage = lazy(() =>
+  signedInApp()
+    .then((m) => m.agentPages.detail())
+    .then((m) => ({ default: m.AgentDetailPage })),
+);
+const SalesProjectsPage = lazy(() =>
+  signedInApp()
+    .then((m) => m.projectPages.list())
+    .then((m) => ({ default: m.SalesProjectsPage })),
+);
+const SalesProjectPage = lazy(() =>
+  signedInApp()
+    .then((m) => m.projectPages.project())
+    .then((m) => ({ default: m.SalesProjectPage })),
+);
+const EventsPage = lazy(() =>
+  signedInApp()
+    .then((m) => m.eventPages.events())
+    .then((m) => ({ default: m.EventsPage })),
+);
+const BuyerIntentPage = lazy(() =>
+  signedInApp()
+    .then((m) => m.eventPages.buyerIntent())
+    .then((m) => ({ default: m.BuyerIntentPage })),
+);
+const IntegrationsPage = lazy(() =>
+  signedInApp()
+    .then((m) => m.integrationPages.integrations())
+    .then((m) => ({ default: m.IntegrationsPage })),
+);
 const Upcoming = lazy(() => signedInApp().then((m) => ({ default: m.Upcoming })));
 
 const BUILT_PATHS: ReadonlySet<string> = new Set<Exclude<(typeof APP_PATHS)[number], UpcomingPath>>([
@@ -158,6 +194,13 @@ const BUILT_PATHS: ReadonlySet<string> = new Set<Exclude<(typeof APP_PATHS)[numb
   '/rfp-editor/:id',
   '/sales-document-generation',
   '/intelligent-sales-document-generation',
+  '/agents',
+  '/agents/:agentId',
+  '/sales-projects',
+  '/sales-projects/:projectId',
+  '/events-results',
+  '/buyer-intent-results',
+  '/integrations',
 ]);
 
 const UPCOMING_PATHS = APP_PATHS.filter((path): path is UpcomingPath => !BUILT_PATHS.has(path));
@@ -221,6 +264,13 @@ export function App() {
             <Route path="/rfp-editor/:id" element={<RfpEditorPage />} />
             <Route path="/sales-document-generation" element={<DocumentGenerationPage />} />
             <Route path="/intelligent-sales-document-generation" element={<DocumentGenerationPage />} />
+            <Route path="/agents" element={<AgentsPage />} />
+            <Route path="/agents/:agentId" element={<AgentDetailPage />} />
+            <Route path="/sales-projects" element={<SalesProjectsPage />} />
+            <Route path="/sales-projects/:projectId" element={<SalesProjectPage />} />
+            <Route path="/events-results" element={<EventsPage />} />
+            <Route path="/buyer-intent-results" element={<BuyerIntentPage />} />
+            <Route path="/integrations" element={<IntegrationsPage />} />
             {UPCOMING_PATHS.map((path) => (
               <Route key={path} path={path} element={<Upcoming path={path} />} />
             ))}

@@ -57,6 +57,10 @@ export const PAGE_META: Readonly<Record<string, PageMeta>> = {
     title: `Contact — ${BRAND}`,
     description: 'How to reach the people behind this Prospector installation.',
   },
+  '/architecture': {
+    title: `Architecture — ${BRAND}`,
+    description: 'Internal documentation of this Prospector installation, behind a shared password.',
+  },
 };
 
 const ALIASES: Readonly<Record<string, string>> = { '/auth': '/', '/login': '/' };

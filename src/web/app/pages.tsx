@@ -67,6 +67,10 @@ export const pages = {
     () => import('../features/auth/pages/reset-password-page.tsx'),
     (m) => m.ResetPasswordPage,
   ),
+  architecture: page(
+    () => import('../features/architecture/pages/architecture-page.tsx'),
+    (m) => m.ArchitecturePage,
+  ),
 } satisfies Record<string, Page>;
 
 /** Which page each public path shows; the router and prefetching both read this. */
@@ -86,4 +90,5 @@ export const PUBLIC_PAGES: Record<string, Page> = {
   '/contact': pages.contact,
   '/reset-password': pages.resetPassword,
   '/oauth/callback': pages.oauthCallback,
+  '/architecture': pages.architecture,
 };

@@ -69,6 +69,23 @@ export const docgenPages = {
   generation: () => import('../features/docgen/pages/document-generation-page.tsx'),
 };
 
+// Agents, sales projects, events, buyer intent and integrations (issue 10), each page a chunk.
+export const agentPages = {
+  catalogue: () => import('../features/agents/pages/agents-page.tsx'),
+  detail: () => import('../features/agents/pages/agent-detail-page.tsx'),
+};
+export const projectPages = {
+  list: () => import('../features/projects/pages/projects-page.tsx'),
+  project: () => import('../features/projects/pages/project-page.tsx'),
+};
+export const eventPages = {
+  events: () => import('../features/events/pages/events-page.tsx'),
+  buyerIntent: () => import('../features/intent/pages/buyer-intent-page.tsx'),
+};
+export const integrationPages = {
+  integrations: () => import('../features/integrations/pages/integrations-page.tsx'),
+};
+
 /** Whether a path ("/prospect/42?tab=x") leads to a built page (the copilot says 'Agent Not Available' otherwise). */
 export const isRouteAvailable = (route: string) => {
   const pathname = route.split(/[?#]/)[0] ?? route;

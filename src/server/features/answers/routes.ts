@@ -20,6 +20,9 @@ import type { AiEngine } from '../../ai/port.ts';
 import type { AppDeps, AppEnv } from '../../context.ts';
 import { error, int, json } from '../../http/openapi.ts';
 import { requireCaller } from '../../http/session.ts';
+import { recordAgentRun } from '../agents/executions.ts';
+import { ensureDemoLibrary } from '../knowledge/service.ts';
+import { libraryCsvRoutes } from './library-csv-routes.ts';
 import {
   addFeedback,
   askQuestion,
@@ -168,22 +171,25 @@ export function answersRoutes(deps: AppDeps, engine: AiEngine) {
   const app = new OpenAPIHono<AppEnv>();
   const db = deps.database.db;
   app.use('/api/v1/answers/*', requireCaller(deps));
+  // Before `/library/{id}`, which would take "export.csv" for an id.
+  app.route('/', libraryCsvRoutes(deps));
 
   app.openapi(routes.ask, async (c) => {
     const { question } = c.req.valid('json');
-    const answer = await askQuestion(
+    const answer = await recordAgentRun(
       deps,
-      engine,
-      c.var.caller,
-      { question, signal: c.req.raw.signal },
-      c.var.logger,
+      c.var.caller.id,
+      { agentId: 'emma', input: question, credits: (r) => r.creditsCharged },
+      () => askQuestion(deps, engine, c.var.caller, { question, signal: c.req.raw.signal }, c.var.logger),
     );
     return c.json(answer, 200);
   });
 
-  app.openapi(routes.list, async (c) =>
-    c.json(await listLibrary(db, c.var.caller, c.req.valid('query')), 200),
-  );
+  // Opening Sales Q&A first brings the demo library, as the knowledge base does: answers come from it.
+  app.openapi(routes.list, async (c) => {
+    await ensureDemoLibrary(deps, c.var.caller);
+    return c.json(await listLibrary(db, c.var.caller, c.req.valid('query')), 200);
+  });
 
   app.openapi(routes.create, async (c) =>
     c.json(await createLibraryEntry(db, c.var.caller, c.req.valid('json')), 201),

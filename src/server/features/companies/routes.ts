@@ -15,6 +15,8 @@ import { EXPORT_MAX_ROWS, exportQuote, exportRoutes, sendExport } from '../../ht
 import { AppError } from '../../http/errors.ts';
 import { error, filterValidationSchema, int, json, many } from '../../http/openapi.ts';
 import { requireCaller } from '../../http/session.ts';
+import { type AgentRun, recordAgentRun, searchSummary } from '../agents/executions.ts';
+import type { Charge } from '../credits/service.ts';
 import { COMPANY_COLUMNS } from './export.ts';
 import { decodeCsv, getImport, listImports, previewCsv, registerImportJob, startImport } from './imports.ts';
 import { COMPANY_NOT_FOUND, saveAccount, unsaveAccount } from './saved.ts';
@@ -303,6 +305,22 @@ const hasCriteria = (p: SearchParams) =>
   [p.industry, p.size, p.country, p.region, p.city, p.source].some((values) => values.length > 0) ||
   [p.foundedFrom, p.foundedTo, p.employeesMin, p.employeesMax].some((value) => value !== undefined);
 
+/** What a Company Finder run was asked, for its record. */
+const companySearchSummary = (p: SearchParams) =>
+  searchSummary(p.q, {
+    industry: p.industry,
+    size: p.size,
+    country: p.country,
+    region: p.region,
+    city: p.city,
+    source: p.source,
+    'founded from': p.foundedFrom,
+    'founded to': p.foundedTo,
+    'employees from': p.employeesMin,
+    'employees to': p.employeesMax,
+    'in My Companies': p.myCompanies === 'true',
+  });
+
 export function companiesRoutes(deps: AppDeps, vocabulary: Vocabulary) {
   const app = new OpenAPIHono<AppEnv>();
   const { db } = deps.database;
@@ -363,14 +381,26 @@ export function companiesRoutes(deps: AppDeps, vocabulary: Vocabulary) {
       return c.json({ companies: [], nextCursor: null, filterValidation, creditsCharged: 0 }, 200);
     }
     const { caller } = c.var;
-    const page = await searchCompanies(db, caller, query, shared);
-    // Charged only when a search with criteria finds something (Apollo's rule), after it succeeded. No check
-    // before it: a search costs less than the check would, and the charge itself refuses (402) when the
-    // credits are not there, so a user who cannot pay still sees nothing.
-    // A search of the user's own imports shows nothing of ours, so it is free like My Companies.
-    const ownOnly = params.source.length > 0 && params.source.every((source) => source === 'import');
-    const paid = hasCriteria(params) && !ownOnly && !params.cursor && page.companies.length > 0;
-    const charge = paid ? await deps.credits.charge(caller, 'company_search', 1) : null;
+    // A first page with criteria is one run of Alex (browsing and next pages are not).
+    const run: AgentRun<{ charge: Charge | null }> | null =
+      hasCriteria(params) && !params.cursor
+        ? {
+            agentId: 'alex',
+            input: companySearchSummary(params),
+            credits: (r) => r.charge?.creditsCharged ?? 0,
+          }
+        : null;
+    const { page, charge } = await recordAgentRun(deps, caller.id, run, async () => {
+      const page = await searchCompanies(db, caller, query, shared);
+      // Charged only when a search with criteria finds something (Apollo's rule), after it succeeded. No check
+      // before it: a search costs less than the check would, and the charge itself refuses (402) when the
+      // credits are not there, so a user who cannot pay still sees nothing.
+      // A search of the user's own imports shows nothing of ours, so it is free like My Companies.
+      const ownOnly = params.source.length > 0 && params.source.every((source) => source === 'import');
+      const paid = hasCriteria(params) && !ownOnly && !params.cursor && page.companies.length > 0;
+      const charge = paid ? await deps.credits.charge(caller, 'company_search', 1) : null;
+      return { page, charge };
+    });
     return c.json(
       {
         companies: page.companies,

@@ -16,6 +16,7 @@ import { type Db, queryRows } from '../../db/client.ts';
 import { creditPricing, creditTransactions, userCredits } from '../../db/schema.ts';
 import { withUser } from '../../db/user-scope.ts';
 import { AppError } from '../../http/errors.ts';
+import { recordEvent } from '../events/service.ts';
 import { type PaidCheckout, type PaymentPort, packageAmountCents } from './payments.ts';
 
 export type CreditAccount = {
@@ -292,17 +293,37 @@ export async function chargeCredits(
   for (const [bit, percent] of ALERTS) {
     if (row.alertsSent & bit || row.usedCredits * 100 < row.totalCredits * percent) continue;
     // Each threshold is claimed by exactly one charge per cycle: the WHERE is re-checked under the row lock.
-    const [claimed] = await db
-      .update(userCredits)
-      .set({ alertsSent: sql`${userCredits.alertsSent} | ${bit}` })
-      .where(
-        and(
-          eq(userCredits.userId, caller.id),
-          sql`${userCredits.alertsSent} & ${bit} = 0`,
-          sql`${userCredits.usedCredits} * 100 >= ${userCredits.totalCredits} * ${percent}`,
-        ),
-      )
-      .returning();
+    // The credits.low event is written with the claim, so each threshold makes one event per cycle.
+    const claimed = await withUser(db, caller.id, async (tx) => {
+      const [row] = await tx
+        .update(userCredits)
+        .set({ alertsSent: sql`${userCredits.alertsSent} | ${bit}` })
+        .where(
+          and(
+            eq(userCredits.userId, caller.id),
+            sql`${userCredits.alertsSent} & ${bit} = 0`,
+            sql`${userCredits.usedCredits} * 100 >= ${userCredits.totalCredits} * ${percent}`,
+          ),
+        )
+        .returning();
+      if (row) {
+        const remaining = row.totalCredits - row.usedCredits;
+        await recordEvent(tx, {
+          userId: caller.id,
+          type: 'credits.low',
+          subjectType: 'credits',
+          summary: `${percent}% of this cycle's credits used: ${remaining} of ${row.totalCredits} left`,
+          data: {
+            percent,
+            usedCredits: row.usedCredits,
+            totalCredits: row.totalCredits,
+            remainingCredits: remaining,
+            billingCycleEnd: row.billingCycleEnd.toISOString(),
+          },
+        });
+      }
+      return row;
+    });
     if (claimed) {
       account = toAccount(claimed);
       options.hooks?.onAlert?.(caller, percent, account);

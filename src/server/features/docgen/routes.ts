@@ -20,6 +20,8 @@ import { markdownToPdf } from '../../export/pdf.ts';
 import { contentDisposition } from '../../http/download.ts';
 import { error, json } from '../../http/openapi.ts';
 import { requireCaller } from '../../http/session.ts';
+import { recordAgentRun } from '../agents/executions.ts';
+import { ensureDemoLibrary } from '../knowledge/service.ts';
 import { deleteDocument, generateDocument, getDocument, listDocuments, updateDocument } from './service.ts';
 
 const tags = ['Document generation'];
@@ -117,11 +119,28 @@ export function docgenRoutes(deps: AppDeps, engine: AiEngine) {
     c.json({ templates: Object.values(DOC_TEMPLATE_INFO).map((t) => ({ ...t, needs: [...t.needs] })) }, 200),
   );
 
-  app.openapi(routes.generate, async (c) =>
-    c.json(await generateDocument(deps, engine, c.var.caller, c.req.valid('json'), c.var.logger), 201),
-  );
+  app.openapi(routes.generate, async (c) => {
+    const request = c.req.valid('json');
+    // One run of David: its record names the document (template and company), or the template when it failed.
+    const document = await recordAgentRun(
+      deps,
+      c.var.caller.id,
+      {
+        agentId: 'david',
+        input: (doc) =>
+          doc?.title ?? [DOC_TEMPLATE_INFO[request.template].name, request.notes].filter(Boolean).join(': '),
+        credits: (doc) => doc.creditsCharged,
+      },
+      () => generateDocument(deps, engine, c.var.caller, request, c.var.logger),
+    );
+    return c.json(document, 201);
+  });
 
-  app.openapi(routes.list, async (c) => c.json({ documents: await listDocuments(db, c.var.caller) }, 200));
+  // Opening document generation first brings the demo library, as the knowledge base does: documents cite it.
+  app.openapi(routes.list, async (c) => {
+    await ensureDemoLibrary(deps, c.var.caller);
+    return c.json({ documents: await listDocuments(db, c.var.caller) }, 200);
+  });
 
   app.openapi(routes.get, async (c) =>
     c.json(await getDocument(db, c.var.caller, c.req.valid('param').id), 200),

@@ -16,6 +16,7 @@ import type { AiEngine } from '../../ai/port.ts';
 import type { AppDeps, AppEnv } from '../../context.ts';
 import { error, json, many } from '../../http/openapi.ts';
 import { requireCaller } from '../../http/session.ts';
+import { recordAgentRun, searchSummary } from '../agents/executions.ts';
 import { askKnowledge } from './chat.ts';
 import {
   ENTITY_NOT_FOUND,
@@ -200,27 +201,48 @@ export function knowledgeChatRoutes(deps: AppDeps, engine: AiEngine) {
 
   app.openapi(routes.chat, async (c) => {
     const { query, chatHistory } = c.req.valid('json');
-    const answer = await askKnowledge(
+    // A question to the knowledge base is a run of Sofia; a fallback answer is a run that failed.
+    const answer = await recordAgentRun(
       deps,
-      engine,
-      c.var.caller,
-      { query, history: chatHistory.slice(-CHAT_HISTORY_SENT), signal: c.req.raw.signal },
-      c.var.logger,
+      c.var.caller.id,
+      {
+        agentId: 'sofia',
+        input: `Chat: ${query}`,
+        credits: (r) => r.creditsCharged,
+        failure: (r) => (r.fallback ? r.response : null),
+      },
+      () =>
+        askKnowledge(
+          deps,
+          engine,
+          c.var.caller,
+          { query, history: chatHistory.slice(-CHAT_HISTORY_SENT), signal: c.req.raw.signal },
+          c.var.logger,
+        ),
     );
     return c.json(answer, 200);
   });
 
   app.openapi(routes.search, async (c) => {
     const { q, type, from, to, entity, limit, cursor } = c.req.valid('query');
-    const page = await searchPassages(db, c.var.caller.id, {
-      q,
-      types: type,
-      from: from ? startOf(from) : undefined,
-      to: to ? endOf(to) : undefined,
-      entityId: entity,
-      limit,
-      cursor,
-    });
+    // A first page is one run of Sofia (the next pages belong to it).
+    const run = cursor
+      ? null
+      : {
+          agentId: 'sofia' as const,
+          input: searchSummary(q, { type, from, to, entity: entity && 'one entity' }),
+        };
+    const page = await recordAgentRun(deps, c.var.caller.id, run, () =>
+      searchPassages(db, c.var.caller.id, {
+        q,
+        types: type,
+        from: from ? startOf(from) : undefined,
+        to: to ? endOf(to) : undefined,
+        entityId: entity,
+        limit,
+        cursor,
+      }),
+    );
     return c.json(page, 200);
   });
 

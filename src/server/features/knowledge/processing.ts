@@ -22,6 +22,7 @@ import type { JobQueue } from '../../jobs/queue.ts';
 import type { Logger } from '../../logger.ts';
 import { knownCompanyNames } from '../copilot/service.ts';
 import type { Charger } from '../credits/charger.ts';
+import { recordEvent } from '../events/service.ts';
 import { chunkBlocks } from './chunk.ts';
 import {
   createEntityLexicon,
@@ -311,6 +312,26 @@ export async function processDocument(
       if (!(err instanceof AppError && err.status === 402)) throw err;
       // Spent elsewhere meanwhile: the document fails and its contribution goes, rather than index for free.
       return await fail(err.message);
+    }
+    // After the charge: the event says the document is indexed and stays so (the demo library adds none).
+    if (charged) {
+      await withUser(db, userId, (tx) =>
+        recordEvent(tx, {
+          userId,
+          type: 'document.processed',
+          subjectType: 'document',
+          subjectId: documentId,
+          summary: `${document.title} was processed: ${chunks.length} passages, ${entities.length} entities`,
+          data: {
+            documentId,
+            title: document.title,
+            filename: document.filename,
+            passages: chunks.length,
+            entities: entities.length,
+            relationships: relationships.length,
+          },
+        }),
+      );
     }
     await options.progress?.(100, PROCESSING_STAGE_LABELS.indexed);
     return {

@@ -7,7 +7,9 @@ import { EXPORT_MAX_ROWS, exportQuote, exportRoutes, sendExport } from '../../ht
 import { AppError } from '../../http/errors.ts';
 import { error, filterValidationSchema, json, many } from '../../http/openapi.ts';
 import { requireCaller } from '../../http/session.ts';
+import { type AgentRun, recordAgentRun, searchSummary } from '../agents/executions.ts';
 import type { Vocabulary } from '../companies/vocabulary.ts';
+import type { Charge } from '../credits/service.ts';
 import {
   ENRICH_JOB,
   ENRICH_MAX_PEOPLE,
@@ -279,6 +281,20 @@ const hasCriteria = (p: SearchParams) =>
     (values) => values.length > 0,
   );
 
+/** What a People Finder run was asked, for its record. */
+const peopleSearchSummary = (p: SearchParams) =>
+  searchSummary(p.q, {
+    title: p.title,
+    seniority: p.seniority,
+    department: p.department,
+    company: p.company,
+    industry: p.industry,
+    size: p.size,
+    region: p.region,
+    location: p.location,
+    source: p.source,
+  });
+
 export function peopleRoutes(deps: AppDeps, vocabulary: Vocabulary) {
   const app = new OpenAPIHono<AppEnv>();
   const { db } = deps.database;
@@ -344,13 +360,25 @@ export function peopleRoutes(deps: AppDeps, vocabulary: Vocabulary) {
     const { query, filterValidation, emptied } = await toQuery(c, params);
     if (emptied) return c.json({ people: [], nextCursor: null, filterValidation, creditsCharged: 0 }, 200);
     const { caller } = c.var;
-    const page = await searchPeople(db, caller, query);
-    // As for companies: charged only when a search with criteria finds someone, after it succeeded; the
-    // charge itself refuses (402) when the credits are not there. The people of a company page, of My
-    // Companies (key people) and of My People are the user's own accounts: free.
+    // The people of a company page, of My Companies (key people) and of My People are the user's own accounts.
     const ownAccounts = query.savedOnly || Boolean(query.atSavedCompaniesOf || query.companyId);
-    const paid = hasCriteria(params) && !ownAccounts && !params.cursor && page.people.length > 0;
-    const charge = paid ? await deps.credits.charge(caller, 'contact_discovery', 1) : null;
+    // A first page with criteria over the people data is one run of Jim.
+    const run: AgentRun<{ charge: Charge | null }> | null =
+      hasCriteria(params) && !ownAccounts && !params.cursor
+        ? {
+            agentId: 'jim',
+            input: peopleSearchSummary(params),
+            credits: (r) => r.charge?.creditsCharged ?? 0,
+          }
+        : null;
+    const { page, charge } = await recordAgentRun(deps, caller.id, run, async () => {
+      const page = await searchPeople(db, caller, query);
+      // As for companies: charged only when a search with criteria finds someone, after it succeeded; the
+      // charge itself refuses (402) when the credits are not there. The user's own accounts are free.
+      const paid = hasCriteria(params) && !ownAccounts && !params.cursor && page.people.length > 0;
+      const charge = paid ? await deps.credits.charge(caller, 'contact_discovery', 1) : null;
+      return { page, charge };
+    });
     return c.json({ ...page, filterValidation, creditsCharged: charge?.creditsCharged ?? 0 }, 200);
   });
 

@@ -17,6 +17,7 @@ import {
 import type { AppDeps, AppEnv } from '../../context.ts';
 import { error, json } from '../../http/openapi.ts';
 import { requireCaller } from '../../http/session.ts';
+import { prospectExportRoutes } from './export-routes.ts';
 import {
   COMPANY_NOT_FOUND,
   changeProspect,
@@ -170,6 +171,8 @@ export function prospectsRoutes(deps: AppDeps) {
   const { db } = deps.database;
   app.use('/api/v1/prospects', requireCaller(deps));
   app.use('/api/v1/prospects/*', requireCaller(deps));
+  // Before `/{id}`, which would take "export.csv" for an id.
+  app.route('/', prospectExportRoutes(deps));
 
   app.openapi(routes.list, async (c) =>
     c.json(await listProspects(db, c.var.caller, c.req.valid('query')), 200),

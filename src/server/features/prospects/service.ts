@@ -19,6 +19,7 @@ import {
   type MomentumOverride,
   type MomentumTrend,
   PROSPECT_NAME_MAX,
+  PROSPECT_STATUS_LABELS,
   PROSPECT_STATUSES,
   type ProspectActivityKind,
   type ProspectChange,
@@ -40,6 +41,7 @@ import {
 } from '../../db/schema.ts';
 import { withUser } from '../../db/user-scope.ts';
 import { AppError } from '../../http/errors.ts';
+import { recordEvent } from '../events/service.ts';
 import { refreshMomentum } from './momentum.ts';
 
 export const PROSPECT_NOT_FOUND = 'Prospect not found';
@@ -216,6 +218,14 @@ export function findOrCreateProspect(
       return { id: raced.id, name: raced.name, created: false };
     }
     await logActivity(tx, caller, created.id, 'created', { name, companyId: company?.id ?? null });
+    await recordEvent(tx, {
+      userId: caller.id,
+      type: 'prospect.created',
+      subjectType: 'prospect',
+      subjectId: created.id,
+      summary: `${created.name} was added as a prospect`,
+      data: { prospectId: created.id, name: created.name, companyId: company?.id ?? null },
+    });
     return { ...created, created: true };
   });
 }
@@ -487,6 +497,15 @@ export function changeProspect(
         .where(eq(savedProspects.id, id));
       if (statusChanged) {
         await logActivity(tx, caller, id, 'status_changed', { from: prospect.status, to: change.status });
+        const label = (status: string) => PROSPECT_STATUS_LABELS[status as ProspectStatus] ?? status;
+        await recordEvent(tx, {
+          userId: caller.id,
+          type: 'prospect.status_changed',
+          subjectType: 'prospect',
+          subjectId: id,
+          summary: `${prospect.name} moved from ${label(prospect.status)} to ${label(change.status as string)}`,
+          data: { prospectId: id, name: prospect.name, from: prospect.status, to: change.status },
+        });
       }
       if (Object.keys(details).length > 0) await logActivity(tx, caller, id, 'details_changed', details);
     }

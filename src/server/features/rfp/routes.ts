@@ -26,11 +26,14 @@ import { contentDisposition } from '../../http/download.ts';
 import { AppError, invalidRequest } from '../../http/errors.ts';
 import { error, json } from '../../http/openapi.ts';
 import { requireCaller } from '../../http/session.ts';
+import { recordAgentRun } from '../agents/executions.ts';
+import { ensureDemoLibrary } from '../knowledge/service.ts';
 import { parseQuestionnaire, QuestionnaireError, questionsFromText } from './questionnaire.ts';
 import {
   addComment,
   createProject,
   deleteProject,
+  draftAllSummary,
   getProject,
   listComments,
   listProjects,
@@ -300,7 +303,11 @@ export function rfpRoutes(deps: AppDeps, engine: AiEngine) {
     return c.json(project, 201);
   });
 
-  app.openapi(routes.list, async (c) => c.json({ projects: await listProjects(db, c.var.caller) }, 200));
+  // Opening RFP responses first brings the demo library, as the knowledge base does: drafts answer from it.
+  app.openapi(routes.list, async (c) => {
+    await ensureDemoLibrary(deps, c.var.caller);
+    return c.json({ projects: await listProjects(db, c.var.caller) }, 200);
+  });
 
   app.openapi(routes.get, async (c) =>
     c.json(await getProject(db, c.var.caller, c.req.valid('param').id), 200),
@@ -315,9 +322,22 @@ export function rfpRoutes(deps: AppDeps, engine: AiEngine) {
     return c.body(null, 204);
   });
 
-  app.openapi(routes.draft, async (c) =>
-    c.json(await startDraftAll(deps, c.var.caller, c.req.valid('param').id), 202),
-  );
+  app.openapi(routes.draft, async (c) => {
+    const { caller } = c.var;
+    const projectId = c.req.valid('param').id;
+    // A refused start (no credits, already running) is a failed run of Maya; the job records the rest.
+    const started = await recordAgentRun(
+      deps,
+      caller.id,
+      {
+        agentId: 'maya',
+        input: () => draftAllSummary(db, { caller, projectId }).catch(() => 'Draft all answers'),
+        onlyIfFailed: true,
+      },
+      () => startDraftAll(deps, caller, projectId),
+    );
+    return c.json(started, 202);
+  });
 
   app.openapi(routes.updateQuestion, async (c) => {
     const { id, questionId } = c.req.valid('param');
@@ -326,10 +346,17 @@ export function rfpRoutes(deps: AppDeps, engine: AiEngine) {
 
   app.openapi(routes.regenerate, async (c) => {
     const { id, questionId } = c.req.valid('param');
-    return c.json(
-      await regenerateQuestion(deps, engine, c.var.caller, id, questionId, c.req.raw.signal),
-      200,
+    const regenerated = await recordAgentRun(
+      deps,
+      c.var.caller.id,
+      {
+        agentId: 'maya',
+        input: (r) => `Regenerate: ${r?.question.text ?? 'one answer'}`,
+        credits: (r) => r.creditsCharged,
+      },
+      () => regenerateQuestion(deps, engine, c.var.caller, id, questionId, c.req.raw.signal),
     );
+    return c.json(regenerated, 200);
   });
 
   app.openapi(routes.comments, async (c) => {

@@ -33,8 +33,10 @@ import { jobs, rfpComments, rfpProjects, rfpQuestions } from '../../db/schema.ts
 import { withUser } from '../../db/user-scope.ts';
 import { type CsvColumns, csvOf } from '../../http/csv-export.ts';
 import { AppError } from '../../http/errors.ts';
-import type { JobContext, JobQueue } from '../../jobs/queue.ts';
+import type { JobContext } from '../../jobs/queue.ts';
+import { recordAgentRun } from '../agents/executions.ts';
 import { addLibraryEntry, matchLibrary, updateLibraryAnswer } from '../answers/service.ts';
+import { recordEvent } from '../events/service.ts';
 import { answerFromKnowledge } from '../knowledge/service.ts';
 import {
   type ExtractedQuestion,
@@ -323,14 +325,33 @@ export function deleteProject(db: Db, caller: Caller, id: string): Promise<void>
   });
 }
 
-/** A project is complete when every question is approved (and no longer once one is not). */
+/**
+ * A project is complete when every question is approved (and no longer once one is not). Becoming complete is
+ * the rfp.completed event.
+ */
 async function touchProject(tx: Db, userId: string, projectId: string): Promise<void> {
-  await tx.execute(sql`update rfp_projects p set updated_at = now(),
+  const [touched] = await queryRows<{ title: string; questions: number; completed: boolean }>(
+    tx,
+    sql`update rfp_projects p set updated_at = now(),
       completed_at = case
         when exists (select 1 from rfp_questions q where q.project_id = p.id and q.user_id = ${userId} and q.status <> 'approved')
           then null
         else coalesce(p.completed_at, now()) end
-    where p.id = ${projectId} and p.user_id = ${userId}`);
+    from (select id, completed_at from rfp_projects where id = ${projectId}) before
+    where p.id = ${projectId} and p.user_id = ${userId} and before.id = p.id
+    returning p.title,
+      (select count(*)::int from rfp_questions q where q.project_id = p.id) as questions,
+      (before.completed_at is null and p.completed_at is not null) as completed`,
+  );
+  if (!touched?.completed) return;
+  await recordEvent(tx, {
+    userId,
+    type: 'rfp.completed',
+    subjectType: 'rfp',
+    subjectId: projectId,
+    summary: `${touched.title} is complete: all ${touched.questions} answers approved`,
+    data: { rfpId: projectId, title: touched.title, questions: touched.questions },
+  });
 }
 
 export function updateQuestion(
@@ -652,10 +673,35 @@ export async function runDraftAll(
   return result;
 }
 
-export function registerRfpDrafting(deps: RfpDeps & { jobs: JobQueue }, engine: AiEngine): void {
-  deps.jobs.register<DraftPayload>(RFP_DRAFT_JOB, (job, ctx) => runDraftAll(deps, engine, job.payload, ctx), {
-    maxAttempts: 3,
-  });
+export function registerRfpDrafting(
+  deps: RfpDeps & Pick<AppDeps, 'jobs' | 'aiEngines'>,
+  engine: AiEngine,
+): void {
+  // A "draft all" is one run of Maya; drafting stopped for lack of credits is a run that failed.
+  deps.jobs.register<DraftPayload>(
+    RFP_DRAFT_JOB,
+    (job, ctx) =>
+      recordAgentRun(
+        deps,
+        job.payload.caller.id,
+        {
+          agentId: 'maya',
+          input: () => draftAllSummary(deps.database.db, job.payload),
+          credits: (result) => result.creditsCharged,
+          failure: (result) => result.stopped,
+        },
+        // The job runs as its owner: their own AI provider drafts, when they saved one.
+        () => deps.aiEngines.runAs(job.payload.caller.id, () => runDraftAll(deps, engine, job.payload, ctx)),
+      ),
+    { maxAttempts: 3 },
+  );
+}
+
+/** What a "draft all" run was asked, for its record: the project's title. */
+export async function draftAllSummary(db: Db, payload: Pick<DraftPayload, 'caller' | 'projectId'>) {
+  const { caller, projectId } = payload;
+  const project = await withUser(db, caller.id, (tx) => ownProject(tx, caller.id, projectId));
+  return `Draft all answers: ${project.title}`;
 }
 
 // Exports ----------------------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@ import { ArrowLeft, ExternalLink, FileText, Newspaper, Radar, Target } from 'luc
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { documentGenerationPath } from '../../../../shared/company-context.ts';
+import { AddToProject } from '../../../components/add-to-project.tsx';
 import { AddToProspectButton } from '../../../components/add-to-prospect-button.tsx';
 import { Fact } from '../../../components/fact.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
@@ -204,6 +205,12 @@ function CompanyView({ company, keyPeople }: { company: CompanyDetail; keyPeople
               </Link>
             </Button>
             <AddToProspectButton key={company.id} company={company} />
+            <AddToProject
+              key={`project-${company.id}`}
+              kind="company"
+              refIds={[company.id]}
+              name={company.name}
+            />
           </div>
         </div>
         <div className="flex flex-wrap items-center gap-2">

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { MY_COMPANIES_HREF } from '../../../../shared/app-nav.ts';
 import { COMPANY_SORTS } from '../../../../shared/companies.ts';
 import { documentGenerationPath } from '../../../../shared/company-context.ts';
+import { AddToProject } from '../../../components/add-to-project.tsx';
 import { ColumnChooser } from '../../../components/column-chooser.tsx';
 import { ExportButton, ExportDialog } from '../../../components/export-dialog.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
@@ -53,7 +54,10 @@ export function ResearchPage() {
   const saveMany = useSaveMany();
   const [prefs, setPrefs] = useColumnPrefs(COLUMN_PREFS_KEY);
   const [exportTarget, setExportTarget] = useState<Parameters<typeof exportRequest>[0] | null>(null);
-  const [importOpen, setImportOpen] = useState(false);
+  // `?import=true` (Integrations > Import & export) opens the import at once.
+  const [importOpen, setImportOpen] = useState(
+    () => new URLSearchParams(window.location.search).get('import') === 'true',
+  );
 
   const key = searchKey(search).join('|');
   const { selection, setSelection, selectedIds } = useSelection(key);
@@ -244,6 +248,12 @@ export function ResearchPage() {
                     Generate documents
                   </Link>
                 </Button>
+                <AddToProject
+                  kind="company"
+                  refIds={selectedIds}
+                  name={`${selectedIds.length} ${selectedIds.length === 1 ? 'company' : 'companies'}`}
+                  size="sm"
+                />
               </SelectionBar>
             )}
           </>

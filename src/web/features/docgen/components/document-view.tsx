@@ -1,6 +1,7 @@
 import { ArrowLeft, FileX2, Pencil } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { GeneratedDocument } from '../../../../shared/docgen.ts';
+import { AddToProject } from '../../../components/add-to-project.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { Markdown } from '../../../components/markdown.tsx';
 import { StatePanel } from '../../../components/state-panel.tsx';
@@ -167,6 +168,7 @@ function Loaded({ document, onBack }: { document: GeneratedDocument; onBack: () 
               Edit
             </Button>
             <ExportButtons document={document} />
+            <AddToProject kind="generated_document" refIds={[document.id]} name={document.title} size="sm" />
             <DeleteDocumentButton document={document} onDeleted={onBack} />
           </div>
         )}

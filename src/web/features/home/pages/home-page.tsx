@@ -223,7 +223,13 @@ function AgentLaunchers() {
         <h2 id={id} className="text-lg leading-tight font-semibold tracking-tight">
           Your AI agents
         </h2>
-        <p className="mt-1 text-sm text-muted-foreground">Pick an agent to start a task.</p>
+        <p className="mt-1 text-sm text-muted-foreground">
+          Pick an agent to start a task, or{' '}
+          <Link to="/agents" className="font-medium text-primary underline-offset-4 hover:underline">
+            see every agent with your runs
+          </Link>
+          .
+        </p>
       </div>
       <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-5">
         {agents.map((agent) => (

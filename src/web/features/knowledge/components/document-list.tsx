@@ -6,6 +6,7 @@ import {
   type ProcessingStage,
   RECENT_DOCUMENTS,
 } from '../../../../shared/knowledge.ts';
+import { AddToProject } from '../../../components/add-to-project.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -127,6 +128,13 @@ function DocumentRow({ document }: { document: KnowledgeDocument }) {
           <Trash2 aria-hidden />
           Delete
         </Button>
+        <AddToProject
+          kind="document"
+          refIds={[document.id]}
+          name={document.title}
+          variant="ghost"
+          size="sm"
+        />
       </div>
     </li>
   );

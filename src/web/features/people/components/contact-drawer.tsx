@@ -3,6 +3,7 @@ import { type FormEvent, type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { departmentLabel, seniorityLabel } from '../../../../shared/people.ts';
 import { formatCredits } from '../../../../shared/pricing.ts';
+import { AddToProject } from '../../../components/add-to-project.tsx';
 import { AddToProspectButton } from '../../../components/add-to-prospect-button.tsx';
 import { Fact } from '../../../components/fact.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
@@ -164,6 +165,13 @@ function ContactDetails({ person }: { person: Person }) {
         </Fact>
       </dl>
       <AddToProspectButton company={person.company} size="sm" className="self-start" showName />
+      <AddToProject
+        kind="person"
+        refIds={[person.id]}
+        name={person.fullName}
+        size="sm"
+        className="self-start"
+      />
 
       <Section title="Contact details">
         <div className="flex flex-col gap-4">

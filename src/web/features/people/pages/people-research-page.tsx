@@ -2,6 +2,7 @@ import type { ColumnVisibilityState } from '@tanstack/react-table';
 import { Mail } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { PEOPLE_SORTS } from '../../../../shared/people.ts';
+import { AddToProject } from '../../../components/add-to-project.tsx';
 import { ColumnChooser } from '../../../components/column-chooser.tsx';
 import { ExportButton, ExportDialog } from '../../../components/export-dialog.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
@@ -218,6 +219,12 @@ export function PeopleResearchPage() {
                   <Mail aria-hidden />
                   Find e-mails and phones
                 </Button>
+                <AddToProject
+                  kind="person"
+                  refIds={selectedIds}
+                  name={`${selectedIds.length} ${selectedIds.length === 1 ? 'person' : 'people'}`}
+                  size="sm"
+                />
               </SelectionBar>
             )}
           </>

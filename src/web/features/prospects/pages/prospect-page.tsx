@@ -2,6 +2,7 @@ import { ArrowLeft, Building2, MessageSquareText, SearchX, Trash2 } from 'lucide
 import { Link, useNavigate, useParams } from 'react-router';
 import { PROSPECT_STATUS_LABELS, type ProspectDetail } from '../../../../shared/prospects.ts';
 import { isUuid } from '../../../../shared/uuid.ts';
+import { AddToProject } from '../../../components/add-to-project.tsx';
 import { Fact } from '../../../components/fact.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { StatePanel } from '../../../components/state-panel.tsx';
@@ -76,6 +77,7 @@ function ProspectView({ prospect }: { prospect: ProspectDetail }) {
                 Ask the copilot
               </Link>
             </Button>
+            <AddToProject kind="prospect" refIds={[prospect.id]} name={prospect.name} size="sm" />
             <Button variant="ghost" size="sm" onClick={onDelete} disabled={remove.isPending}>
               <Trash2 aria-hidden />
               Delete

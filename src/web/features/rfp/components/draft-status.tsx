@@ -1,10 +1,25 @@
 import { CircleAlert, Coins, X } from 'lucide-react';
 import { Link } from 'react-router';
+import type { RfpDraftResult } from '../../../../shared/rfp.ts';
 import { JobProgress } from '../../../components/job-progress.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { plural } from '../format.ts';
 import type { DraftRun } from '../use-draft-run.ts';
+
+const answered = (result: RfpDraftResult) => result.fromLibrary + result.fromKnowledge;
+
+/** What the run found: answers drafted, or that nothing in the library or documents answers the questions. */
+function draftSummary(result: RfpDraftResult): string {
+  if (result.drafted === 0) return 'Nothing was drafted.';
+  const found = answered(result);
+  if (found === 0) {
+    return 'Your library and documents answer none of these questions yet: add documents to the knowledge base or answers to the library, then draft again.';
+  }
+  const left =
+    result.unanswered > 0 ? `; ${plural(result.unanswered, 'question')} left for you to answer` : '';
+  return `Drafted ${plural(found, 'answer')}${left}.`;
+}
 
 /** "Draft all" under way (its progress, question by question) or done (what it drafted, from where, at what cost). */
 export function DraftStatus({ run }: { run: DraftRun }) {
@@ -63,10 +78,8 @@ export function DraftStatus({ run }: { run: DraftRun }) {
       <div className="flex min-w-0 flex-1 flex-col gap-3">
         <JobProgress label="Drafting progress" progress={job.progress} message={job.message} />
         <p className="text-sm">
-          <span className="font-medium">
-            {result.drafted === 0 ? 'Nothing was drafted.' : `Drafted ${plural(result.drafted, 'answer')}.`}
-          </span>{' '}
-          {result.drafted > 0 && 'Check the drafts, then approve them.'}
+          <span className="font-medium">{draftSummary(result)}</span>{' '}
+          {answered(result) > 0 && 'Check the drafts, then approve them.'}
         </p>
         <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4" data-draft-counts>
           {(

@@ -2,6 +2,7 @@ import { ArrowLeft, Building2, CheckCircle2, FileText, Loader2, Pencil, Sparkles
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { RFP_TITLE_MAX, type RfpProject } from '../../../../shared/rfp.ts';
+import { AddToProject } from '../../../components/add-to-project.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -207,6 +208,7 @@ export function EditorHeader({ project, run }: { project: RfpProject; run: Draft
               {run.running ? 'Drafting…' : 'Draft all'}
             </Button>
             <ExportMenu project={project} />
+            <AddToProject kind="rfp" refIds={[project.id]} name={project.title} />
           </div>
           <p className="text-xs text-muted-foreground">
             {completed

@@ -2,6 +2,7 @@ import { ArrowRight, Building2, CheckCircle2, ClipboardList, FileText, Loader2, 
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import type { RfpProjectSummary } from '../../../../shared/rfp.ts';
+import { AddToProject } from '../../../components/add-to-project.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { StatePanel } from '../../../components/state-panel.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -96,6 +97,7 @@ function ProjectRow({ project }: { project: RfpProjectSummary }) {
           <Trash2 aria-hidden />
           Delete
         </Button>
+        <AddToProject kind="rfp" refIds={[project.id]} name={project.title} variant="ghost" size="sm" />
       </div>
     </li>
   );
