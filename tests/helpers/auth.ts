@@ -46,3 +46,10 @@ export function authClient(app: App) {
 }
 
 export type AuthClient = ReturnType<typeof authClient>;
+
+/** A request whose answer is read as JSON (null for an empty body), with its status. */
+export async function callJson<T>(client: AuthClient, method: string, path: string, body?: unknown) {
+  const response = await client.request(method, path, body);
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
+}

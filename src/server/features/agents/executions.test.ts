@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../../tests/helpers/app.ts';
-import { type AuthClient, authClient } from '../../../../tests/helpers/auth.ts';
+import { type AuthClient, authClient, callJson } from '../../../../tests/helpers/auth.ts';
 import { leaveCredits } from '../../../../tests/helpers/credits.ts';
 import { type Backend, backends, type TestDatabase } from '../../../../tests/helpers/databases.ts';
 import { insertDocument, userIdOf } from '../../../../tests/helpers/knowledge-rows.ts';
@@ -61,11 +61,7 @@ describe.each(backends())('agent runs on $name', (backend: Backend) => {
   });
   afterAll(() => database.destroy());
 
-  const call = async <T>(client: AuthClient, method: string, path: string, body?: unknown) => {
-    const response = await client.request(method, path, body);
-    const text = await response.text();
-    return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
-  };
+  const call = callJson;
   const detail = async (client: AuthClient, agentId: string, query = '') =>
     (await call<AgentDetail>(client, 'GET', `/api/v1/agents/${agentId}${query}`)).body;
   const directory = async (client: AuthClient) =>

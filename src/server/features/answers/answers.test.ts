@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../../tests/helpers/app.ts';
-import { type AuthClient, authClient } from '../../../../tests/helpers/auth.ts';
+import { type AuthClient, authClient, callJson } from '../../../../tests/helpers/auth.ts';
 import { leaveCredits } from '../../../../tests/helpers/credits.ts';
 import { type Backend, backends, type TestDatabase } from '../../../../tests/helpers/databases.ts';
 import { insertDocument, userIdOf } from '../../../../tests/helpers/knowledge-rows.ts';
@@ -51,11 +51,7 @@ describe.each(backends())('Sales Q&A on $name', (backend: Backend) => {
   });
   afterAll(() => database.destroy());
 
-  const call = async <T>(client: AuthClient, method: string, path: string, body?: unknown) => {
-    const response = await client.request(method, path, body);
-    const text = await response.text();
-    return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
-  };
+  const call = callJson;
   const remaining = async (client: AuthClient) =>
     (await call<{ remainingCredits: number }>(client, 'GET', '/api/v1/credits')).body.remainingCredits;
 

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../../tests/helpers/app.ts';
-import { type AuthClient, authClient } from '../../../../tests/helpers/auth.ts';
+import { type AuthClient, authClient, callJson } from '../../../../tests/helpers/auth.ts';
 import { leaveCredits } from '../../../../tests/helpers/credits.ts';
 import { type Backend, backends, type TestDatabase } from '../../../../tests/helpers/databases.ts';
 import type { ActivityEvent, EventList } from '../../../shared/events.ts';
@@ -33,11 +33,7 @@ describe.each(backends())('Activity events on $name', (backend: Backend) => {
   });
   afterAll(() => database.destroy());
 
-  const call = async <T>(client: AuthClient, method: string, path: string, body?: unknown) => {
-    const response = await client.request(method, path, body);
-    const text = await response.text();
-    return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
-  };
+  const call = callJson;
   const events = async (client: AuthClient, query = '') =>
     (await call<EventList>(client, 'GET', `/api/v1/events${query}`)).body.events;
   const ofType = async (client: AuthClient, type: string) => events(client, `?type=${type}`);

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../../tests/helpers/app.ts';
-import { type AuthClient, authClient } from '../../../../tests/helpers/auth.ts';
+import { type AuthClient, authClient, callJson } from '../../../../tests/helpers/auth.ts';
 import { type Backend, backends, type TestDatabase } from '../../../../tests/helpers/databases.ts';
 import { type FakeOpenAi, fakeAnswers, startFakeOpenAi } from '../../../../tests/helpers/fake-openai.ts';
 import { insertDocument, userIdOf } from '../../../../tests/helpers/knowledge-rows.ts';
@@ -58,11 +58,7 @@ describe.each(backends())('the AI provider settings on $name', (backend: Backend
     fake.answerAlways(fakeAnswers.error(500, 'The test did not say what to answer.'));
   });
 
-  const call = async <T>(client: AuthClient, method: string, path: string, body?: unknown) => {
-    const response = await client.request(method, path, body);
-    const text = await response.text();
-    return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
-  };
+  const call = callJson;
   const settings = (client: AuthClient) =>
     call<AiProviderSettings>(client, 'GET', '/api/v1/integrations/ai-provider');
   const save = (client: AuthClient, body: unknown) =>

@@ -6,7 +6,7 @@
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../../tests/helpers/app.ts';
-import { type AuthClient, authClient } from '../../../../tests/helpers/auth.ts';
+import { type AuthClient, authClient, callJson } from '../../../../tests/helpers/auth.ts';
 import { type Backend, backends, type TestDatabase } from '../../../../tests/helpers/databases.ts';
 import { categorize, type LibraryList } from '../../../shared/answers.ts';
 import { type CsvImportReport, LIBRARY_IMPORT_MAX_BYTES } from '../../../shared/data-exchange.ts';
@@ -30,11 +30,7 @@ describe.each(backends())('the import/export hub on $name', (backend: Backend) =
   });
   afterAll(() => database.destroy());
 
-  const call = async <T>(client: AuthClient, method: string, path: string, body?: unknown) => {
-    const response = await client.request(method, path, body);
-    const text = await response.text();
-    return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
-  };
+  const call = callJson;
   const importCsv = async (client: AuthClient, content: string | Uint8Array, name = 'library.csv') => {
     const form = new FormData();
     form.append('file', new File([content as BlobPart], name, { type: 'text/csv' }));

@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../../tests/helpers/app.ts';
-import { type AuthClient, authClient } from '../../../../tests/helpers/auth.ts';
+import { type AuthClient, authClient, callJson } from '../../../../tests/helpers/auth.ts';
 import { type Backend, backends, type TestDatabase } from '../../../../tests/helpers/databases.ts';
 import { insertDocument, userIdOf } from '../../../../tests/helpers/knowledge-rows.ts';
 import type {
@@ -31,11 +31,7 @@ describe.each(backends())('Sales projects on $name', (backend: Backend) => {
   /** Ada's records of every kind, and one of Bob's. */
   const refs = {} as Record<ProjectItemKind, string> & { bobCompany: string; bobProspect: string };
 
-  const call = async <T>(client: AuthClient, method: string, path: string, body?: unknown) => {
-    const response = await client.request(method, path, body);
-    const text = await response.text();
-    return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
-  };
+  const call = callJson;
   const one = async <T>(query: ReturnType<typeof sql>) => {
     const [row] = await queryRows<T>(database.db, query);
     if (!row) throw new Error('no row');
