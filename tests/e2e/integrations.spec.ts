@@ -3,7 +3,8 @@
  * provider tab, a provider pointing at a FAKE OpenAI-compatible server (tests/helpers/fake-openai.ts, started
  * here) is saved and its connection tested, then a wrong key is reported as such; `?salesforce=true` shows the
  * Salesforce tile saying the connector is not built; the prospects export downloads a CSV and an answer-library
- * CSV with one bad row is imported with that row reported; the tabs fit a phone.
+ * CSV with one bad row is imported with that row reported, then a prospects CSV with a name already in the
+ * pipeline; the tabs fit a phone.
  */
 import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
@@ -127,7 +128,7 @@ describeInBrowser('Integrations', (browser) => {
     }
   });
 
-  it('exports the prospects as CSV and imports a library CSV, reporting its bad row', async () => {
+  it('exports the prospects as CSV, imports a library CSV (reporting its bad row) and a prospects CSV', async () => {
     const { page, errors, close } = await openPage(browser(), { ...DESKTOP, storageState: owner });
     try {
       await page.goto('/integrations?tab=data');
@@ -156,6 +157,20 @@ describeInBrowser('Integrations', (browser) => {
         (e) => e.question,
       );
       expect(questions.sort()).toEqual(['Do you have a SOC 2 report?', 'Do you offer a free trial?']);
+
+      // A prospects file: one new prospect, one already in the pipeline.
+      await page.getByLabel('Prospects CSV file').setInputFiles({
+        name: 'prospects.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from('Name,Status\nInitech,New logo\nGlobex Corporation,Qualified\n', 'utf8'),
+      });
+      const prospectsReport = page
+        .getByRole('region', { name: 'Prospects', exact: true })
+        .locator('[data-import-report]');
+      await prospectsReport.waitFor();
+      expect(await prospectsReport.textContent()).toContain('1 imported, 1 skipped, 0 refused (of 2 rows)');
+      const pipeline = await page.request.get('/api/v1/prospects?sort=name');
+      expect(((await pipeline.json()) as { total: number }).total).toBe(2);
 
       // The charged exports say their price before the download.
       await page.getByRole('button', { name: 'Export My Companies' }).click();

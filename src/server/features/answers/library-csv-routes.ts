@@ -1,24 +1,20 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { bodyLimit } from 'hono/body-limit';
 import {
-  csvImportReportSchema,
   LIBRARY_CSV_COLUMNS,
   LIBRARY_CSV_REQUIRED,
   LIBRARY_IMPORT_MAX_BYTES,
   LIBRARY_IMPORT_MAX_ROWS,
 } from '../../../shared/data-exchange.ts';
 import type { AppDeps, AppEnv } from '../../context.ts';
-import { readCsvUpload } from '../../http/csv-import.ts';
+import { csvImportRoutes } from '../../http/csv-import.ts';
 import { contentDisposition } from '../../http/download.ts';
-import { AppError } from '../../http/errors.ts';
-import { error, json } from '../../http/openapi.ts';
+import { error } from '../../http/openapi.ts';
 import { importLibraryCsv, libraryCsv } from './library-csv.ts';
 
 const EXPORT_PATH = '/api/v1/answers/library/export.csv';
 const IMPORT_PATH = '/api/v1/answers/library/imports';
 const tags = ['Sales Q&A'];
 const common = { 401: error('User not authenticated') };
-const TOO_LARGE = `The file is larger than ${LIBRARY_IMPORT_MAX_BYTES / 1024 / 1024} MB: split it into smaller files`;
 
 const routes = {
   export: createRoute({
@@ -28,23 +24,6 @@ const routes = {
     summary: `The whole answer library as CSV (${LIBRARY_CSV_COLUMNS.join(', ')}; tags separated by "; "). Free: it is your own content`,
     responses: {
       200: { description: 'The CSV file', content: { 'text/csv': { schema: z.string() } } },
-      ...common,
-    },
-  }),
-  import: createRoute({
-    method: 'post',
-    path: IMPORT_PATH,
-    tags,
-    summary: `Import questions and answers from a CSV (multipart \`file\`, UTF-8, at most ${LIBRARY_IMPORT_MAX_ROWS} rows and ${LIBRARY_IMPORT_MAX_BYTES / 1024 / 1024} MB): columns ${LIBRARY_CSV_REQUIRED.join(' and ')} required, ${LIBRARY_CSV_COLUMNS.filter((c) => !(LIBRARY_CSV_REQUIRED as readonly string[]).includes(c)).join(', ')} optional. Each valid row is imported; a question already in the library is skipped; an invalid row is refused; the report names the line and the reason of each`,
-    request: {
-      body: { content: { 'multipart/form-data': { schema: z.object({ file: z.any() }) } } },
-    },
-    responses: {
-      200: json(csvImportReportSchema, 'What was imported, skipped and refused'),
-      400: error(
-        'The file cannot be read: empty, not UTF-8, no header, a required column missing, too many rows',
-      ),
-      413: error(TOO_LARGE),
       ...common,
     },
   }),
@@ -66,26 +45,17 @@ export function libraryCsvRoutes(deps: AppDeps) {
     return c.body(csv, 200);
   });
 
-  app.use(
-    IMPORT_PATH,
-    bodyLimit({
-      // The file plus the multipart envelope.
-      maxSize: LIBRARY_IMPORT_MAX_BYTES + 64 * 1024,
-      onError: () => {
-        throw new AppError('PAYLOAD_TOO_LARGE', 413, TOO_LARGE);
-      },
+  app.route(
+    '/',
+    csvImportRoutes({
+      path: IMPORT_PATH,
+      tag: tags[0] ?? 'Sales Q&A',
+      summary: `Import questions and answers from a CSV (multipart \`file\`, UTF-8, at most ${LIBRARY_IMPORT_MAX_ROWS} rows and ${LIBRARY_IMPORT_MAX_BYTES / 1024 / 1024} MB): columns ${LIBRARY_CSV_REQUIRED.join(' and ')} required, ${LIBRARY_CSV_COLUMNS.filter((c) => !(LIBRARY_CSV_REQUIRED as readonly string[]).includes(c)).join(', ')} optional. Each valid row is imported; a question already in the library is skipped; an invalid row is refused; the report names the line and the reason of each`,
+      required: LIBRARY_CSV_REQUIRED,
+      columns: LIBRARY_CSV_COLUMNS,
+      run: (caller, upload) => importLibraryCsv(db, caller, upload),
     }),
   );
-
-  app.openapi(routes.import, async (c) => {
-    const upload = await readCsvUpload(c, {
-      maxBytes: LIBRARY_IMPORT_MAX_BYTES,
-      maxRows: LIBRARY_IMPORT_MAX_ROWS,
-      required: LIBRARY_CSV_REQUIRED,
-      optional: LIBRARY_CSV_COLUMNS,
-    });
-    return c.json(await importLibraryCsv(db, c.var.caller, upload), 200);
-  });
 
   return app;
 }

@@ -4,15 +4,15 @@
  * a question already in the library (or earlier in the file) is skipped, and an invalid row is refused with
  * its line and reason. The valid rows are written in one transaction: all of them, or none if writing fails.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { ANSWER_CATEGORIES, type AnswerCategory, libraryEntryInputSchema } from '../../../shared/answers.ts';
-import { type CsvImportReport, type CsvRowNote, LIBRARY_CSV_COLUMNS } from '../../../shared/data-exchange.ts';
+import { type CsvImportReport, LIBRARY_CSV_COLUMNS } from '../../../shared/data-exchange.ts';
 import type { Caller } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { answerLibrary } from '../../db/schema.ts';
 import { withUser } from '../../db/user-scope.ts';
 import { type CsvColumns, csvOf } from '../../http/csv-export.ts';
-import { type CsvRecord, unescapeCell } from '../../http/csv-import.ts';
+import { type CsvRecord, importCsvRecords } from '../../http/csv-import.ts';
 import { addLibraryEntry, type NewLibraryEntry } from './service.ts';
 
 type EntryRow = typeof answerLibrary.$inferSelect;
@@ -42,8 +42,7 @@ export function libraryCsv(db: Db, caller: Caller): Promise<{ csv: string; rows:
 const questionKey = (question: string) => question.trim().replace(/\s+/g, ' ').toLowerCase();
 
 /** One record as a library entry, or the reason it cannot be one. */
-function entryOf(values: Record<string, string>): { entry: NewLibraryEntry } | { reason: string } {
-  const cell = (name: string) => unescapeCell((values[name] ?? '').trim());
+function entryOf(cell: (name: string) => string): { row: NewLibraryEntry } | { reason: string } {
   const rawCategory = cell('category').toLowerCase();
   if (rawCategory && !(ANSWER_CATEGORIES as readonly string[]).includes(rawCategory)) {
     return { reason: `category "${cell('category')}" is not one of ${ANSWER_CATEGORIES.join(', ')}` };
@@ -65,50 +64,29 @@ function entryOf(values: Record<string, string>): { entry: NewLibraryEntry } | {
   }
   const { category, ...rest } = parsed.data;
   // No category given: the library files it by its words, as an entry added by hand.
-  return { entry: { ...rest, category: rawCategory ? (category as AnswerCategory) : undefined } };
+  return { row: { ...rest, category: rawCategory ? (category as AnswerCategory) : undefined } };
 }
 
-export async function importLibraryCsv(
+export function importLibraryCsv(
   db: Db,
   caller: Caller,
   upload: { columns: readonly string[]; records: readonly CsvRecord[] },
 ): Promise<CsvImportReport> {
-  const refused: CsvRowNote[] = [];
-  const valid: { line: number; entry: NewLibraryEntry }[] = [];
-  for (const { line, values } of upload.records) {
-    const result = entryOf(values);
-    if ('reason' in result) refused.push({ line, reason: result.reason });
-    else valid.push({ line, entry: result.entry });
-  }
-  const skipped: CsvRowNote[] = [];
-  const imported = await withUser(db, caller.id, async (tx) => {
-    const existing = await tx
-      .select({ key: sql<string>`lower(regexp_replace(trim(${answerLibrary.question}), '\\s+', ' ', 'g'))` })
-      .from(answerLibrary)
-      .where(and(eq(answerLibrary.userId, caller.id)));
-    const seen = new Map<string, number | null>(existing.map((row) => [row.key, null]));
-    let written = 0;
-    for (const { line, entry } of valid) {
-      const key = questionKey(entry.question);
-      if (seen.has(key)) {
-        const earlier = seen.get(key);
-        skipped.push({
-          line,
-          reason: earlier ? `the same question as line ${earlier}` : 'the question is already in the library',
-        });
-        continue;
-      }
-      seen.set(key, line);
-      await addLibraryEntry(tx, caller, entry);
-      written += 1;
-    }
-    return written;
+  return importCsvRecords(db, caller.id, upload, {
+    known: LIBRARY_CSV_COLUMNS,
+    parse: entryOf,
+    existing: async (tx) =>
+      (
+        await tx
+          .select({
+            key: sql<string>`lower(regexp_replace(trim(${answerLibrary.question}), '\\s+', ' ', 'g'))`,
+          })
+          .from(answerLibrary)
+          .where(eq(answerLibrary.userId, caller.id))
+      ).map((row) => row.key),
+    keyOf: (_tx, entry) => questionKey(entry.question),
+    skipReason: (earlier) =>
+      earlier ? `the same question as line ${earlier}` : 'the question is already in the library',
+    write: (tx, entry) => addLibraryEntry(tx, caller, entry),
   });
-  return {
-    rows: upload.records.length,
-    imported,
-    skipped,
-    refused,
-    ignoredColumns: upload.columns.filter((c) => !(LIBRARY_CSV_COLUMNS as readonly string[]).includes(c)),
-  };
 }

@@ -18,7 +18,14 @@ import {
 } from './enrichment.ts';
 import { PEOPLE_COLUMNS } from './export.ts';
 import { findContactEmail, findContactPhone } from './finders.ts';
-import { getSavedPerson, PERSON_NOT_FOUND, savePerson, unsavePerson } from './saved.ts';
+import { peopleImportRoutes } from './import-routes.ts';
+import {
+  getSavedPerson,
+  PERSON_NOT_FOUND,
+  savedPersonChangeSchema,
+  savePerson,
+  unsavePerson,
+} from './saved.ts';
 import { countPeople, type PeopleQuery, peopleFacets, searchPeople } from './search.ts';
 
 const SOURCE_IDS = [...Object.keys(COMPANY_SOURCES), 'synthetic'].filter(
@@ -104,17 +111,6 @@ const savedSchema = z
   })
   .openapi('SavedPerson');
 
-const savedChange = z
-  .object({
-    notes: z.string().max(5000, 'must be at most 5000 characters').optional(),
-    tags: z
-      .array(z.string().trim().min(1, 'must not be empty').max(40, 'must be at most 40 characters'))
-      .max(20, 'must have at most 20 tags')
-      .transform((tags) => [...new Set(tags)])
-      .optional(),
-  })
-  .strict();
-
 /** An export: the search's filters (as JSON) or a selection of ids. */
 const exportBody = searchQuery
   .omit({ cursor: true, limit: true })
@@ -190,7 +186,7 @@ const routes = {
     summary: 'Save a person to My People, or change their notes and tags',
     request: {
       params: personId,
-      body: { content: { 'application/json': { schema: savedChange } }, required: true },
+      body: { content: { 'application/json': { schema: savedPersonChangeSchema } }, required: true },
     },
     responses: {
       201: json(savedSchema, 'Saved'),
@@ -300,6 +296,7 @@ export function peopleRoutes(deps: AppDeps, vocabulary: Vocabulary) {
   const { db } = deps.database;
   app.use('/api/v1/people', requireCaller(deps));
   app.use('/api/v1/people/*', requireCaller(deps));
+  app.route('/', peopleImportRoutes(deps));
 
   /** The user's words become stored values (spec 3 §5); what matched nothing is reported, not searched. */
   async function toQuery(c: { var: AppEnv['Variables'] }, p: SearchParams) {

@@ -1,3 +1,4 @@
+import { z } from '@hono/zod-openapi';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Caller } from '../../context.ts';
 import { type Db, queryRows } from '../../db/client.ts';
@@ -14,6 +15,18 @@ export type SavedPerson = {
 };
 
 export type SavedPersonChange = { notes?: string; tags?: string[] };
+
+/** A My People entry's notes and tags, as the API and the people import take them. */
+export const savedPersonChangeSchema = z
+  .object({
+    notes: z.string().max(5000, 'must be at most 5000 characters').optional(),
+    tags: z
+      .array(z.string().trim().min(1, 'must not be empty').max(40, 'must be at most 40 characters'))
+      .max(20, 'must have at most 20 tags')
+      .transform((tags) => [...new Set(tags)])
+      .optional(),
+  })
+  .strict();
 
 export const PERSON_NOT_FOUND = 'Person not found';
 

@@ -18,6 +18,7 @@ import type { AppDeps, AppEnv } from '../../context.ts';
 import { error, json } from '../../http/openapi.ts';
 import { requireCaller } from '../../http/session.ts';
 import { prospectExportRoutes } from './export-routes.ts';
+import { prospectImportRoutes } from './import-routes.ts';
 import {
   COMPANY_NOT_FOUND,
   changeProspect,
@@ -173,6 +174,7 @@ export function prospectsRoutes(deps: AppDeps) {
   app.use('/api/v1/prospects/*', requireCaller(deps));
   // Before `/{id}`, which would take "export.csv" for an id.
   app.route('/', prospectExportRoutes(deps));
+  app.route('/', prospectImportRoutes(deps));
 
   app.openapi(routes.list, async (c) =>
     c.json(await listProspects(db, c.var.caller, c.req.valid('query')), 200),

@@ -205,29 +205,70 @@ export function findOrCreateProspect(
     }
 
     const company = given ?? (await companyNamed(tx, caller, name));
-    const reportId = await defaultReport(tx, caller);
-    const [created] = await tx
-      .insert(savedProspects)
-      .values({ userId: caller.id, reportId, name, ...(company ? factsOf(company) : {}) })
-      // The same name added twice at once: the second finds the first.
-      .onConflictDoNothing()
-      .returning({ id: savedProspects.id, name: savedProspects.name });
+    const created = await insertProspect(tx, caller, { name, ...(company ? factsOf(company) : {}) });
     if (!created) {
+      // The same name added twice at once: the second finds the first.
       const [raced] = await byName();
       if (!raced) throw new Error('the prospect could not be created');
       return { id: raced.id, name: raced.name, created: false };
     }
-    await logActivity(tx, caller, created.id, 'created', { name, companyId: company?.id ?? null });
-    await recordEvent(tx, {
-      userId: caller.id,
-      type: 'prospect.created',
-      subjectType: 'prospect',
-      subjectId: created.id,
-      summary: `${created.name} was added as a prospect`,
-      data: { prospectId: created.id, name: created.name, companyId: company?.id ?? null },
-    });
     return { ...created, created: true };
   });
+}
+
+type NewProspect = Omit<typeof savedProspects.$inferInsert, 'id' | 'userId' | 'reportId'> & { name: string };
+
+/**
+ * Inside the caller's transaction: a new prospect under the default report (spec 3 §4's defaults for what is
+ * not given), logged as created and recorded as a `prospect.created` event; null if the caller already has a
+ * prospect of that name. An import passes `batch`: the report is looked up once, and the deal momentum of all
+ * its new prospects is computed once at the end (`refreshMomentum` with the ids it collects).
+ */
+export async function insertProspect(
+  tx: Db,
+  caller: Caller,
+  values: NewProspect,
+  batch?: { reportId?: string; created: string[] },
+): Promise<{ id: string; name: string } | null> {
+  const reportId = batch?.reportId ?? (await defaultReport(tx, caller));
+  if (batch) batch.reportId = reportId;
+  const [created] = await tx
+    .insert(savedProspects)
+    .values({ ...values, userId: caller.id, reportId })
+    .onConflictDoNothing()
+    .returning({ id: savedProspects.id, name: savedProspects.name });
+  if (!created) return null;
+  const companyId = values.companyId ?? null;
+  if (batch) {
+    await tx.insert(prospectActivities).values({
+      userId: caller.id,
+      prospectId: created.id,
+      kind: 'created',
+      detail: { name: created.name, companyId },
+    });
+    batch.created.push(created.id);
+  } else {
+    await logActivity(tx, caller, created.id, 'created', { name: created.name, companyId });
+  }
+  await recordEvent(tx, {
+    userId: caller.id,
+    type: 'prospect.created',
+    subjectType: 'prospect',
+    subjectId: created.id,
+    summary: `${created.name} was added as a prospect`,
+    data: { prospectId: created.id, name: created.name, companyId },
+  });
+  return created;
+}
+
+/** The company of that name the caller sees (their own import first) and what it tells of a prospect's fields. */
+export async function companyFactsNamed(
+  tx: Db,
+  caller: Caller,
+  name: string,
+): Promise<Partial<typeof savedProspects.$inferInsert> | null> {
+  const company = await companyNamed(tx, caller, name);
+  return company ? factsOf(company) : null;
 }
 
 // ---------------------------------------------------------------------------------------------------------

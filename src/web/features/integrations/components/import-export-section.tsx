@@ -1,23 +1,30 @@
-import { Building2, Download, FileUp, Loader2, MessageSquareText, Target, Upload, Users } from 'lucide-react';
-import { type ReactNode, useId, useRef, useState } from 'react';
+import { Building2, Download, MessageSquareText, Target, Upload, Users } from 'lucide-react';
+import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { MY_COMPANIES_HREF, MY_PEOPLE_HREF } from '../../../../shared/app-nav.ts';
 import {
-  type CsvImportReport,
+  CSV_IMPORT_MAX_BYTES,
+  CSV_IMPORT_MAX_ROWS,
   LIBRARY_CSV_COLUMNS,
-  LIBRARY_IMPORT_MAX_BYTES,
-  LIBRARY_IMPORT_MAX_ROWS,
+  PEOPLE_CSV_COLUMNS,
+  PROSPECTS_CSV_COLUMNS,
 } from '../../../../shared/data-exchange.ts';
-import { DropZone } from '../../../components/drop-zone.tsx';
 import { ExportDialog } from '../../../components/export-dialog.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card.tsx';
 import type { ExportRequest } from '../../../lib/csv-export.ts';
 import { formatNumber } from '../../../lib/format.ts';
-import { toast, toastFailure } from '../../../lib/toast.ts';
-import { LIBRARY_CSV_URL, PROSPECTS_CSV_URL, useImportLibrary } from '../data-api.ts';
+import {
+  LIBRARY_CSV_URL,
+  PROSPECTS_CSV_URL,
+  useImportLibrary,
+  useImportPeople,
+  useImportProspects,
+} from '../data-api.ts';
+import { CsvImport } from './csv-import.tsx';
 
-const MB = LIBRARY_IMPORT_MAX_BYTES / 1024 / 1024;
+const MB = CSV_IMPORT_MAX_BYTES / 1024 / 1024;
+const LIMITS = `at most ${formatNumber(CSV_IMPORT_MAX_ROWS)} rows and ${MB} MB`;
 /** The Company research page opens its import dialog with `import=true`. */
 const COMPANIES_IMPORT_HREF = '/sales-account-development/research?myCompanies=true&import=true';
 
@@ -29,6 +36,8 @@ type PaidExport = { request: ExportRequest; one: string; many: string };
  */
 export function ImportExportSection() {
   const [paid, setPaid] = useState<PaidExport | null>(null);
+  const importPeople = useImportPeople();
+  const importProspects = useImportProspects();
   return (
     <div className="flex flex-col gap-4">
       <p className="max-w-3xl text-sm text-muted-foreground">
@@ -70,37 +79,49 @@ export function ImportExportSection() {
           icon={<Users aria-hidden="true" />}
           title="People"
           description="The contacts you saved (My People)."
-          importText="Import of people is not built yet: save people from the People Finder, or import their companies."
+          importText={`A CSV with the column name (required) and ${PEOPLE_CSV_COLUMNS.slice(1).join(', ')} (tags separated by ";"); ${LIMITS}. Each row is matched to a person we hold, by e-mail, else by name at the company, and saved to My People with its notes and tags; people already saved are skipped; a row that matches no one is refused, with its line. Free; a My People export imports back.`}
           exportText="Export My People with names, titles, companies and the e-mails and phones you found: 1 credit per 100 rows."
-          actions={
-            <>
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() =>
-                  setPaid({
-                    request: { list: 'people', body: { myPeople: 'true' } },
-                    one: 'person',
-                    many: 'people',
-                  })
-                }
-              >
-                <Download aria-hidden="true" />
-                Export My People
-              </Button>
-              <Link to={MY_PEOPLE_HREF} className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
-                Open My People
-              </Link>
-            </>
-          }
-        />
+        >
+          <CsvImport
+            mutation={importPeople}
+            buttonLabel="Import people CSV"
+            fileLabel="People CSV file"
+            dropLabel="Or drop a people CSV here"
+            doneTitle="People imported"
+          >
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() =>
+                setPaid({
+                  request: { list: 'people', body: { myPeople: 'true' } },
+                  one: 'person',
+                  many: 'people',
+                })
+              }
+            >
+              <Download aria-hidden="true" />
+              Export My People
+            </Button>
+            <Link to={MY_PEOPLE_HREF} className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
+              Open My People
+            </Link>
+          </CsvImport>
+        </DataCard>
         <DataCard
           icon={<Target aria-hidden="true" />}
           title="Prospects"
           description="Your pipeline: status, health, forecasts and momentum."
-          importText="Import of prospects is not built yet: add them from a company, or let the copilot add them."
-          exportText="Export every prospect with its status, account fields, pipeline amounts and momentum, ready for a CRM import. Free."
-          actions={
+          importText={`A CSV with the column name (required) and ${PROSPECTS_CSV_COLUMNS.slice(1).join(', ')}; ${LIMITS}. New prospects are qualified unless the file says otherwise, and linked to the company of that name; a name already in your pipeline is skipped; a bad row is refused, with its line. Free.`}
+          exportText="Export every prospect with its status, account fields, pipeline amounts and momentum, ready for a CRM import; the same file imports back. Free."
+        >
+          <CsvImport
+            mutation={importProspects}
+            buttonLabel="Import prospects CSV"
+            fileLabel="Prospects CSV file"
+            dropLabel="Or drop a prospects CSV here"
+            doneTitle="Prospects imported"
+          >
             <a
               href={PROSPECTS_CSV_URL}
               download
@@ -109,8 +130,8 @@ export function ImportExportSection() {
               <Download aria-hidden="true" />
               Export prospects (CSV)
             </a>
-          }
-        />
+          </CsvImport>
+        </DataCard>
         <LibraryCard />
       </div>
       <p className="text-xs text-muted-foreground">
@@ -148,7 +169,8 @@ function DataCard({
   description: string;
   importText: string;
   exportText: string;
-  actions: ReactNode;
+  /** The card's buttons, when it has no import (an import brings its own, see CsvImport). */
+  actions?: ReactNode;
   children?: ReactNode;
 }) {
   const id = useId();
@@ -169,7 +191,7 @@ function DataCard({
             <dt className="font-medium">Export</dt>
             <dd className="text-muted-foreground">{exportText}</dd>
           </dl>
-          <div className="flex flex-wrap gap-2">{actions}</div>
+          {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
           {children}
         </CardContent>
       </Card>
@@ -179,109 +201,27 @@ function DataCard({
 
 /** The answer library: the CSV download and the import with its report. */
 function LibraryCard() {
-  const input = useRef<HTMLInputElement>(null);
   const importLibrary = useImportLibrary();
-  const [report, setReport] = useState<CsvImportReport | null>(null);
-
-  const send = (file: File | undefined) => {
-    if (!file) return;
-    setReport(null);
-    importLibrary.mutate(file, {
-      onSuccess: (result) => {
-        setReport(result);
-        toast({
-          title: 'Library imported',
-          description: `${formatNumber(result.imported)} of ${formatNumber(result.rows)} rows added.`,
-        });
-      },
-      onError: (err) => toastFailure('Import failed', err),
-    });
-  };
-
   return (
     <DataCard
       icon={<MessageSquareText aria-hidden="true" />}
       title="Answer library"
       description="The approved questions and answers Emma and Maya answer from."
-      importText={`A CSV with the columns question and answer (required), category, tags (separated by ";") and owner; at most ${formatNumber(LIBRARY_IMPORT_MAX_ROWS)} rows and ${MB} MB. Each valid row is added; a question already in the library is skipped; a bad row is refused, with its line and reason.`}
+      importText={`A CSV with the columns question and answer (required), category, tags (separated by ";") and owner; ${LIMITS}. Each valid row is added; a question already in the library is skipped; a bad row is refused, with its line and reason.`}
       exportText={`The whole library with the columns ${LIBRARY_CSV_COLUMNS.join(', ')}: the same file imports back. Free.`}
-      actions={
-        <>
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => input.current?.click()}
-            disabled={importLibrary.isPending}
-          >
-            {importLibrary.isPending ? (
-              <Loader2 className="animate-spin" aria-hidden="true" />
-            ) : (
-              <Upload aria-hidden="true" />
-            )}
-            Import library CSV
-          </Button>
-          <a href={LIBRARY_CSV_URL} download className={buttonVariants({ variant: 'outline', size: 'sm' })}>
-            <Download aria-hidden="true" />
-            Export library (CSV)
-          </a>
-          <input
-            ref={input}
-            type="file"
-            accept=".csv,text/csv"
-            className="sr-only"
-            aria-label="Answer library CSV file"
-            tabIndex={-1}
-            onChange={(event) => {
-              send(event.target.files?.[0]);
-              event.target.value = '';
-            }}
-          />
-        </>
-      }
     >
-      <DropZone className="rounded-md py-4" onDrop={(data) => send(data.files[0])}>
-        <FileUp className="size-5 text-muted-foreground" aria-hidden="true" />
-        <span className="text-xs text-muted-foreground">Or drop a library CSV here</span>
-      </DropZone>
-      {importLibrary.isError && (
-        <p role="alert" className="text-sm text-destructive">
-          {importLibrary.error.message}
-        </p>
-      )}
-      {report && <ImportReport report={report} />}
+      <CsvImport
+        mutation={importLibrary}
+        buttonLabel="Import library CSV"
+        fileLabel="Answer library CSV file"
+        dropLabel="Or drop a library CSV here"
+        doneTitle="Library imported"
+      >
+        <a href={LIBRARY_CSV_URL} download className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+          <Download aria-hidden="true" />
+          Export library (CSV)
+        </a>
+      </CsvImport>
     </DataCard>
-  );
-}
-
-function ImportReport({ report }: { report: CsvImportReport }) {
-  return (
-    <div className="flex flex-col gap-2 rounded-md border p-3" data-import-report aria-live="polite">
-      <p className="font-medium">
-        {formatNumber(report.imported)} imported, {formatNumber(report.skipped.length)} skipped,{' '}
-        {formatNumber(report.refused.length)} refused (of {formatNumber(report.rows)} rows)
-      </p>
-      {report.refused.length > 0 && (
-        <RowNotes title="Refused: fix these lines and import the file again" notes={report.refused} />
-      )}
-      {report.skipped.length > 0 && <RowNotes title="Skipped" notes={report.skipped} />}
-      {report.ignoredColumns.length > 0 && (
-        <p className="text-xs text-muted-foreground">Columns not read: {report.ignoredColumns.join(', ')}</p>
-      )}
-    </div>
-  );
-}
-
-function RowNotes({ title, notes }: { title: string; notes: CsvImportReport['refused'] }) {
-  return (
-    <div>
-      <p className="text-xs font-medium text-muted-foreground">{title}</p>
-      <ul className="mt-1 flex max-h-48 flex-col gap-1 overflow-y-auto text-xs">
-        {notes.map((note) => (
-          <li key={`${note.line}-${note.reason}`}>
-            <span className="font-medium">Line {note.line}:</span> {note.reason}
-          </li>
-        ))}
-      </ul>
-    </div>
   );
 }
