@@ -58,6 +58,9 @@ export default async function setup(project: TestProject) {
       ARCHITECTURE_PASSWORD: E2E_ARCHITECTURE_PASSWORD,
       // The webhook journeys deliver to a receiver on 127.0.0.1 (tests/e2e/webhooks.spec.ts).
       WEBHOOK_ALLOW_PRIVATE: 'true',
+      // Behind a proxy as in production: each test user signs up from an address of its own (users.ts), so
+      // the run's many sign-ups do not hit the per-address sign-up limit meant for one client.
+      TRUST_PROXY: 'true',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
