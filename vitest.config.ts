@@ -18,6 +18,17 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // Hostile input, concurrency and ledger properties (issue 21): npm run test:security.
+          name: 'security',
+          include: ['tests/security/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.spec.ts'],
           environment: 'node',

@@ -72,3 +72,112 @@ export function startProcess(command: string, args: string[], env: Record<string
     detached: true,
   });
 }
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A running `node scripts/start.mjs` (builds first when the sources changed) and its last words. */
+export type StartedServer = { child: ChildProcess; base: string; port: number; tail: () => string };
+
+/**
+ * Starts the production server the way a user does, on a free port, and keeps the last `keepChars` of its
+ * output (both pipes are read: a full pipe would block the server's writes).
+ */
+export async function startServer(env: Record<string, string>, keepChars = 4000): Promise<StartedServer> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = startProcess('node', ['scripts/start.mjs'], {
+    PORT: String(port),
+    PUBLIC_URL: base,
+    LOG_LEVEL: 'warn',
+    ...env,
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-keepChars);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  return { child, base, port, tail: () => output };
+}
+
+/** One HTTP answer, read whole; `ms` from the request to the end of the body. */
+export type Answer = { status: number; text: string; ms: number; headers: Headers };
+
+/**
+ * A browser's HTTP for one user: keeps the cookies the server sets (the session) and sends them back, with
+ * the Origin header Better Auth checks and `headers` on every request. A body is sent as JSON, or as
+ * multipart when it is a FormData. Never throws for a status; a request not answered in `timeoutMs` rejects.
+ */
+export function cookieClient(
+  base: string,
+  { headers = {}, timeoutMs = 30_000 }: { headers?: Record<string, string>; timeoutMs?: number } = {},
+) {
+  const cookies = new Map<string, string>();
+  return async (method: string, path: string, body?: unknown): Promise<Answer> => {
+    const started = performance.now();
+    const form = body instanceof FormData;
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: {
+        origin: base,
+        ...headers,
+        ...(body === undefined || form ? {} : { 'content-type': 'application/json' }),
+        cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+      },
+      body: body === undefined ? undefined : form ? body : JSON.stringify(body),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const at = pair.indexOf('=');
+      const value = pair.slice(at + 1);
+      // Signing out answers the session cookie emptied.
+      if (value) cookies.set(pair.slice(0, at), value);
+      else cookies.delete(pair.slice(0, at));
+    }
+    const text = await response.text();
+    return { status: response.status, text, ms: performance.now() - started, headers: response.headers };
+  };
+}
+
+/** A health probe that did not get its 200 within the limit: when (ms since the probe started) and why. */
+export type Freeze = { at: number; ms: number; answer: string };
+
+/**
+ * Asks `GET /api/health` every second until stopped, each time waiting at most `timeoutMs`, and keeps the
+ * longest wait and every probe that took longer than `limitMs` or did not answer 200 (health answers 503
+ * when the database does not answer its ping, so a stuck database shows here as well as a stuck server).
+ */
+export function healthProbe(
+  base: string,
+  { limitMs = 2000, timeoutMs = limitMs }: { limitMs?: number; timeoutMs?: number } = {},
+) {
+  const startedAt = performance.now();
+  const state = { running: true, probes: 0, worstMs: 0, freezes: [] as Freeze[] };
+  const loop = (async () => {
+    while (state.running) {
+      const started = performance.now();
+      let answer = 'ok';
+      try {
+        const response = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(timeoutMs) });
+        await response.arrayBuffer();
+        if (response.status !== 200) answer = `answered ${response.status}`;
+      } catch (error) {
+        answer = (error as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : `${error}`;
+      }
+      const ms = performance.now() - started;
+      state.probes++;
+      state.worstMs = Math.max(state.worstMs, ms);
+      if (answer !== 'ok' || ms > limitMs) state.freezes.push({ at: started - startedAt, ms, answer });
+      await sleep(1000);
+    }
+  })();
+  return {
+    state,
+    stop: async () => {
+      state.running = false;
+      await loop;
+      return state;
+    },
+  };
+}

@@ -6,21 +6,29 @@ describe('loadConfig', () => {
   it('uses the embedded defaults when nothing is set', () => {
     const config = loadConfig({});
     expect(config.port).toBe(3000);
-    expect(config.database).toEqual({ mode: 'pglite', dataDir: resolve('./data') });
+    expect(config.database).toEqual({ mode: 'pglite', dataDir: resolve('./data'), stallMs: 30_000 });
+    expect(config.metricsToken).toBeNull();
     expect(config.logLevel).toBe('info');
     expect(config.publicUrl).toBe('http://localhost:3000');
     expect(config.ai.provider).toBe('builtin');
   });
 
-  it('reads PORT, DATA_DIR, LOG_LEVEL and PUBLIC_URL', () => {
+  it('reads PORT, DATA_DIR, PGLITE_STALL_SECONDS, LOG_LEVEL, PUBLIC_URL and METRICS_TOKEN', () => {
     const config = loadConfig({
       PORT: '8080',
       DATA_DIR: '/tmp/p',
+      PGLITE_STALL_SECONDS: '5',
       LOG_LEVEL: 'debug',
       PUBLIC_URL: 'https://sales.example.com/',
+      METRICS_TOKEN: 'a-long-scrape-token',
     });
     expect(config.port).toBe(8080);
-    expect(config.database).toEqual({ mode: 'pglite', dataDir: '/tmp/p' });
+    expect(config.database).toEqual({ mode: 'pglite', dataDir: '/tmp/p', stallMs: 5000 });
+    expect(config.metricsToken).toBe('a-long-scrape-token');
+    expect(() => loadConfig({ PGLITE_STALL_SECONDS: '0' })).toThrow(/PGLITE_STALL_SECONDS/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(
+      'Invalid configuration: METRICS_TOKEN must be at least 16 characters',
+    );
     expect(config.logLevel).toBe('debug');
     expect(config.publicUrl).toBe('https://sales.example.com');
   });

@@ -25,6 +25,12 @@ const envSchema = z.object({
         'must be a postgres:// or postgresql:// URL, e.g. postgres://user:password@localhost:5432/prospector',
     }),
   DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
+  PGLITE_STALL_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(1, 'must be at least 1')
+    .max(3600, 'must be at most 3600')
+    .default(30),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   PUBLIC_URL: z
     .url({ error: 'must be an absolute http(s) URL, e.g. https://prospector.example.com' })
@@ -115,6 +121,11 @@ const envSchema = z.object({
     .min(8, 'must be at least 8 characters')
     .max(200, 'must be at most 200 characters')
     .optional(),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .max(200, 'must be at most 200 characters')
+    .optional(),
 });
 
 /**
@@ -175,7 +186,10 @@ export type AiConfig =
   | { provider: 'builtin' }
   | { provider: 'openai'; baseUrl: string; apiKey: string | null; model: string };
 
-export type DatabaseConfig = { mode: 'pglite'; dataDir: string } | { mode: 'postgres'; url: string };
+/** `stallMs`: how long the embedded database's thread may stay silent with statements waiting (pglite-thread.ts). */
+export type DatabaseConfig =
+  | { mode: 'pglite'; dataDir: string; stallMs: number }
+  | { mode: 'postgres'; url: string };
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -214,6 +228,8 @@ export type Config = {
   webhooks: { allowPrivate: boolean };
   /** The shared password of the internal architecture page (spec 3 §2); null: the page is disabled. */
   architecture: { password: string | null };
+  /** The bearer token /metrics asks for; null: /metrics is open (scrapers on a private network). */
+  metricsToken: string | null;
 };
 
 /** A configuration error names the variable so start-up can say which one is wrong in one line. */
@@ -281,7 +297,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    database: e.DATABASE_URL ? { mode: 'postgres', url: e.DATABASE_URL } : { mode: 'pglite', dataDir },
+    database: e.DATABASE_URL
+      ? { mode: 'postgres', url: e.DATABASE_URL }
+      : { mode: 'pglite', dataDir, stallMs: e.PGLITE_STALL_SECONDS * 1000 },
     dataDir,
     logLevel: e.LOG_LEVEL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
@@ -309,5 +327,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     aiProviderAllowPrivate: e.AI_PROVIDER_ALLOW_PRIVATE,
     webhooks: { allowPrivate: e.WEBHOOK_ALLOW_PRIVATE },
     architecture: { password: e.ARCHITECTURE_PASSWORD ?? null },
+    metricsToken: e.METRICS_TOKEN ?? null,
   };
 }

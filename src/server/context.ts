@@ -1,6 +1,7 @@
 import type { UserEngines } from './ai/user-engines.ts';
 import type { Config } from './config.ts';
 import type { SecretBox } from './crypto/secret-box.ts';
+import type { DataLoad } from './data-load.ts';
 import type { Database } from './db/client.ts';
 import type { Auth } from './features/auth/auth.ts';
 import type { SessionCache } from './features/auth/session-cache.ts';
@@ -28,6 +29,8 @@ export type AppDeps = {
   secrets: SecretBox;
   /** Each user's own AI engine (their saved provider): requests and jobs run in their owner's scope. */
   aiEngines: UserEngines;
+  /** The shared company and people data: loading in the background on a new server's first start. */
+  dataLoad: DataLoad;
   version: string;
 };
 

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -16,3 +16,18 @@ function findProjectRoot(): string {
 export const PROJECT_ROOT = findProjectRoot();
 export const MIGRATIONS_DIR = join(PROJECT_ROOT, 'src/server/db/migrations');
 export const CLIENT_DIST_DIR = join(PROJECT_ROOT, 'dist/client');
+
+/**
+ * An empty database with every migration applied, made by the build for the installed PGlite: a new embedded
+ * database starts as a copy of it instead of running PostgreSQL's initdb (db/pglite-worker.ts).
+ */
+export function databaseTemplateFile(): string | null {
+  try {
+    const pglite = JSON.parse(
+      readFileSync(join(PROJECT_ROOT, 'node_modules/@electric-sql/pglite/package.json'), 'utf8'),
+    );
+    return join(PROJECT_ROOT, `dist/db-template/pglite-${pglite.version}.tar.gz`);
+  } catch {
+    return null;
+  }
+}

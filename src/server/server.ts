@@ -6,6 +6,7 @@ import { createUserEngines } from './ai/user-engines.ts';
 import type { Config } from './config.ts';
 import type { AppDeps } from './context.ts';
 import { createSecretBox } from './crypto/secret-box.ts';
+import { DataLoad, type DataSet } from './data-load.ts';
 import type { Database } from './db/client.ts';
 import { openDatabase } from './db/client.ts';
 import { seedReferenceData } from './db/seed/seed.ts';
@@ -27,6 +28,7 @@ import { StaticSite } from './http/static-site.ts';
 import { createJobQueue, type JobQueue } from './jobs/queue.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
+import { collectGarbage } from './memory.ts';
 import { CLIENT_DIST_DIR, PROJECT_ROOT } from './paths.ts';
 
 export type RunningServer = {
@@ -45,6 +47,7 @@ export async function createAppDeps(parts: {
   jobs: JobQueue;
   version?: string;
   payments?: PaymentPort;
+  dataLoad?: DataLoad;
 }): Promise<AppDeps> {
   const { config, database, logger } = parts;
   const mailer = createMailer({ db: database.db, config, logger });
@@ -73,6 +76,7 @@ export async function createAppDeps(parts: {
       (userId) => loadUserEngine({ database, secrets, config, logger }, userId),
       logger,
     ),
+    dataLoad: parts.dataLoad ?? DataLoad.ready(),
     version: parts.version ?? VERSION,
   };
 }
@@ -82,12 +86,21 @@ export async function startServer(
   config: Config,
   logger: Logger = createLogger(config.logLevel),
 ): Promise<RunningServer> {
-  const database = await openDatabase(config.database);
+  const database = await openDatabase(
+    config.database.mode === 'pglite'
+      ? {
+          ...config.database,
+          onRestart: (reason, waiting) =>
+            logger.error(
+              { reason, waiting },
+              'the embedded database stopped answering; restarting its thread',
+            ),
+        }
+      : config.database,
+  );
   try {
     await database.migrate();
     await seedReferenceData(database.db);
-    await loadCompanyData(database, { logger });
-    await loadPeopleData(database, { logger });
   } catch (err) {
     await database.close();
     throw err;
@@ -95,7 +108,10 @@ export async function startServer(
   const jobs = createJobQueue({ db: database.db, logger });
   const site = new StaticSite(CLIENT_DIST_DIR);
   if (!site.built) logger.warn({ dir: CLIENT_DIST_DIR }, 'web app not built; only the API is served');
-  const app = createApp(await createAppDeps({ config, database, logger, jobs }), site);
+  // Listen first: the shared company and people data go in behind it (seconds on a first start), and the
+  // searches over them say so until they are in.
+  const dataLoad = DataLoad.loading();
+  const app = createApp(await createAppDeps({ config, database, logger, jobs, dataLoad }), site);
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
@@ -105,33 +121,59 @@ export async function startServer(
   await jobs.schedule('credits-roll-cycles', ROLL_CYCLES_JOB, 3600);
   await jobs.schedule('webhooks-sweep', WEBHOOK_SWEEP_JOB, WEBHOOK_SWEEP_SECONDS);
   jobs.start();
-  // The synthetic people sample takes seconds on PGlite, so it goes in while the server already answers,
-  // once the first requests of a new server have been.
-  const sampleLoad = new AbortController();
-  const sample = loadContactSample(database, { logger, signal: sampleLoad.signal, delayMs: 2000 }).catch(
-    (err) => {
-      logger.error({ err }, 'loading the synthetic people sample failed');
-    },
-  );
+  const firstLoad = new AbortController();
+  const loading = loadSharedData(database, dataLoad, logger, firstLoad.signal);
   const { port } = server.address() as AddressInfo;
   const url = `http://localhost:${port}`;
 
   let closing: Promise<void> | null = null;
   const close = () => {
     closing ??= (async () => {
-      sampleLoad.abort();
+      firstLoad.abort();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         // Keep-alive sockets with no request in flight would hold close() open.
         if ('closeIdleConnections' in server) server.closeIdleConnections();
       });
       await jobs.stop();
-      await sample;
+      await loading;
       await database.close();
     })();
     return closing;
   };
   return { url, close };
+}
+
+/**
+ * The shared data of a first start, in order: companies, their people, then the synthetic people sample (the
+ * longest part, a page of companies per transaction, so requests keep their turns). On later starts each
+ * step finds its data there and returns at once; a load cut short goes on at the next start.
+ */
+async function loadSharedData(database: Database, dataLoad: DataLoad, logger: Logger, signal: AbortSignal) {
+  let set: DataSet = 'companies';
+  try {
+    const companies = await loadCompanyData(database, { logger });
+    dataLoad.set('companies', 'ready');
+    set = 'people';
+    const people = await loadPeopleData(database, { logger });
+    const sample = await loadContactSample(database, { logger, signal });
+    if (signal.aborted) return;
+    dataLoad.set('people', 'ready');
+    // The load grew the embedded database thread's memory, which WebAssembly never gives back: a new thread
+    // starts small, the requests meanwhile wait a moment. Its garbage in our heap goes too.
+    if (companies.loaded + people.loaded + sample.loaded > 0) {
+      await database.thread?.recycle();
+      collectGarbage();
+      logger.info(
+        { rssMb: Math.round(process.memoryUsage().rss / 1e6) },
+        'memory given back after the first load',
+      );
+    }
+  } catch (err) {
+    dataLoad.set(set, 'failed');
+    if (set === 'companies') dataLoad.set('people', 'failed');
+    logger.error({ err, set }, 'loading the shared data failed');
+  }
 }
 
 export { VERSION };

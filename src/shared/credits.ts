@@ -61,13 +61,37 @@ export const ACTIVITY_PRICES = [
 export type ActivityType = (typeof ACTIVITY_PRICES)[number]['activityType'];
 
 /**
- * The ledger's row types. Grants ('grant', 'purchase', 'plan_change') add up to `total_credits`; 'usage' rows
- * since the cycle started add up to `used_credits`; 'cycle_reset' records a new cycle (its amount is what the
- * old cycle used, for the record).
+ * The ledger's row types. 'grant' is a plan's credits (at sign-up and at each new billing cycle), 'purchase' a
+ * package or a plan upgrade, 'usage' a charge, 'expiry' the unused credits of a cycle that ended (no rollover).
+ * 'plan_change' and 'cycle_reset' are only in older ledgers: the first moved the total at a downgrade, the
+ * second gave the used credits back at a new cycle (the model before issue 21); we no longer write them.
  */
-export const TRANSACTION_TYPES = ['grant', 'purchase', 'plan_change', 'usage', 'cycle_reset'] as const;
+export const TRANSACTION_TYPES = [
+  'grant',
+  'purchase',
+  'usage',
+  'expiry',
+  'plan_change',
+  'cycle_reset',
+] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
-export const GRANT_TYPES: readonly TransactionType[] = ['grant', 'purchase', 'plan_change'];
+
+/**
+ * Which way each row type moves the remaining credits (total - used). The ledger invariant: the remaining
+ * credits equal the signed sum of the ledger over all time.
+ */
+export const TRANSACTION_SIGN: Record<TransactionType, 1 | -1> = {
+  grant: 1,
+  purchase: 1,
+  plan_change: 1,
+  cycle_reset: 1,
+  usage: -1,
+  expiry: -1,
+};
+
+/** A ledger row's change to the remaining credits (a type we do not know counts as added, as the spec's default 'purchase'). */
+export const signedCredits = (row: { transactionType: string; creditsAmount: number }): number =>
+  ((TRANSACTION_SIGN as Record<string, 1 | -1 | undefined>)[row.transactionType] ?? 1) * row.creditsAmount;
 
 /** Usage alerts (enhanced-pricing FAQ): once per threshold per cycle. */
 export const USAGE_ALERT_THRESHOLDS = [80, 100] as const;

@@ -213,6 +213,22 @@ export function planName(planType: string): string {
   );
 }
 
+/** Where a plan stands among the others; the default 'unlimited' trial sits just above Free. */
+const PLAN_RANK: Record<string, number> = {
+  free: 0,
+  unlimited: 0.5,
+  professional: 1,
+  business: 2,
+  enterprise: 3,
+};
+
+/**
+ * Both FAQs: an upgrade (a higher plan) applies now, a downgrade at the end of the billing cycle. A plan type
+ * we do not rank (an operator's own default) counts as Free.
+ */
+export const isPlanUpgrade = (from: string, to: string): boolean =>
+  (PLAN_RANK[to] ?? 0) >= (PLAN_RANK[from] ?? 0);
+
 /** Badge on the annual setting of the credit pricing page (annual = 10x monthly). */
 export const CREDIT_ANNUAL_SAVING = 'Save 17%';
 

@@ -10,10 +10,11 @@ const PASSWORD = 'violet-harbor-42';
 const uniqueEmail = (label: string) =>
   `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
+/** Waits for a toast with this title (and description): an earlier toast of the same title may still show. */
 async function expectToast(page: Page, title: string, description?: string) {
-  const toast = page.locator('[data-toast]').filter({ hasText: title });
+  const withTitle = page.locator('[data-toast]').filter({ hasText: title });
+  const toast = description ? withTitle.filter({ hasText: description }) : withTitle;
   await toast.first().waitFor();
-  if (description) expect(await toast.first().textContent()).toContain(description);
 }
 
 /** Opens the sign-up modal from the header and creates an account; the app then asks for onboarding. */
@@ -105,6 +106,46 @@ describeInBrowser('accounts', (browser) => {
     }
   });
 
+  it('signing up with an address that has an account signs nobody in, says to check the e-mail and tells the owner', async () => {
+    const { page, errors, close } = await openPage(browser(), DESKTOP);
+    try {
+      const email = uniqueEmail('taken');
+      await gotoHydrated(page, '/');
+      const created = await page.evaluate(
+        async (body) =>
+          (
+            await fetch('/api/auth/sign-up/email', {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify(body),
+            })
+          ).status,
+        { email, password: PASSWORD, name: 'Ada' },
+      );
+      expect(created).toBe(200);
+      await page.context().clearCookies();
+
+      await gotoHydrated(page, '/');
+      await page.locator('header').getByRole('button', { name: 'Start building for free' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Create your account' });
+      await dialog.getByLabel('Username').fill('Mallory');
+      await dialog.getByLabel('Email').fill(email);
+      await dialog.getByLabel('Password', { exact: true }).fill('another-fine-pass');
+      await dialog.getByRole('button', { name: 'Create Account' }).click();
+      await expectToast(page, 'Account created!', 'Check your email to confirm your account.');
+      await dialog.waitFor({ state: 'hidden' });
+      expect(page.url()).toBe(`${baseUrl}/`);
+      expect(await (await page.request.get('/api/auth/get-session')).json()).toBeNull();
+
+      const mailbox = await page.request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`);
+      const { mails } = (await mailbox.json()) as { mails: { text: string }[] };
+      expect(mails.some((mail) => mail.text.includes('Someone tried to create'))).toBe(true);
+      expectNoErrors(errors, 'sign-up with a registered address');
+    } finally {
+      await close();
+    }
+  });
+
   it('shows the server message when a login fails', async () => {
     const { page, close } = await openPage(browser(), DESKTOP);
     try {
@@ -151,7 +192,11 @@ describeInBrowser('accounts', (browser) => {
       await page.getByLabel('New Password').fill('abc');
       await page.getByLabel('Confirm Password').fill('abc');
       await page.getByRole('button', { name: 'Update Password' }).click();
-      await expectToast(page, 'Password too short', 'Password must be at least 6 characters long.');
+      await expectToast(page, 'Password too short', 'Password must be at least 8 characters long.');
+      await page.getByLabel('New Password').fill('aaaaaaaa');
+      await page.getByLabel('Confirm Password').fill('aaaaaaaa');
+      await page.getByRole('button', { name: 'Update Password' }).click();
+      await expectToast(page, 'Password reset failed', 'one character or a short pattern repeated');
       await page.getByLabel('New Password').fill('password123');
       await page.getByLabel('Confirm Password').fill('password123');
       await page.getByRole('button', { name: 'Update Password' }).click();

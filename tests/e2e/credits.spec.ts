@@ -63,6 +63,11 @@ describeInBrowser('credits', (browser) => {
       expect(await notice.getAttribute('data-payment-notice')).toBe('demo');
       expect(await notice.textContent()).toContain('Demo payment: no card is charged');
       expect(await dialog.textContent()).not.toContain('Stripe');
+      // No rollover: the buyer is told the package is for this billing cycle before paying.
+      expect(await dialog.locator('[data-package-expiry]').textContent()).toMatch(
+        /^Package credits are used within your current billing cycle \(until \w+ \d+, \d{4}\) and do not roll over\.$/,
+      );
+      if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/purchase.png` });
       // Spec 2 §2.2: the perk is listed on packages of 500 credits or more.
       for (const [id, perk] of [
         ['starter', false],
@@ -95,7 +100,7 @@ describeInBrowser('credits', (browser) => {
     }
   });
 
-  it('changes plan on /pricing: an upgrade now, a downgrade at the end of the cycle; Free does nothing', async () => {
+  it('changes plan on /pricing after a confirmation: an upgrade now keeping used credits, a downgrade at the end of the cycle; Free does nothing', async () => {
     const { page, errors, close } = await openPage(browser(), { ...DESKTOP, storageState });
     const planRequests: string[] = [];
     page.on('request', (request) => {
@@ -105,19 +110,39 @@ describeInBrowser('credits', (browser) => {
       // Public pages ask who is signed in only on a browser that has signed in before (the app notes it).
       await page.goto('/app');
       await page.getByRole('navigation', { name: 'Sidebar' }).waitFor();
+      expect((await spend(page, 'ai_query', 47)).status()).toBe(201);
       await page.goto('/pricing');
       const current = page.locator('[data-current-plan]');
       await current.waitFor();
       expect(await current.getAttribute('data-current-plan')).toBe('unlimited');
+      expect(await current.textContent()).toContain('500,503');
       expect(await current.textContent()).toContain('500,550');
       const card = (name: string) => page.getByRole('article', { name, exact: true });
       expect(await seriousA11yViolations(page)).toEqual([]);
 
       await card('Free').getByRole('button', { name: 'Get Started' }).click();
       await page.waitForTimeout(300);
+      expect(await page.getByRole('dialog').count()).toBe(0);
       expect(planRequests).toEqual([]);
 
+      // Issue 21: a click only opens the dialog, which says what changes and when; Cancel changes nothing.
       await card('Business').getByRole('button', { name: 'Get Started' }).click();
+      const upgrade = page.getByRole('dialog', { name: 'Upgrade to Business' });
+      await upgrade.waitFor();
+      await settleAnimations(page);
+      expect(await upgrade.locator('[data-plan-change-text]').textContent()).toMatch(
+        /^Business starts now: your credits stay at 500,550, used credits stay at 47, and a new 30-day cycle starts today, renewing on \w+ \d+, \d{4}\.$/,
+      );
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/plan-upgrade.png` });
+      await upgrade.getByRole('button', { name: 'Cancel' }).click();
+      await upgrade.waitFor({ state: 'detached' });
+      await page.waitForTimeout(300);
+      expect(planRequests).toEqual([]);
+      expect((await account(page)).planType).toBe('unlimited');
+
+      await card('Business').getByRole('button', { name: 'Get Started' }).click();
+      await upgrade.getByRole('button', { name: 'Confirm' }).click();
       await toast(page, 'Plan Updated').waitFor();
       expect(await toast(page, 'Plan Updated').textContent()).toContain(
         'Successfully upgraded to Business plan',
@@ -126,14 +151,27 @@ describeInBrowser('credits', (browser) => {
       await currentButton.waitFor();
       expect(await currentButton.isDisabled()).toBe(true);
       await expect.poll(() => current.getAttribute('data-current-plan')).toBe('business');
+      // Nothing given back: the 47 used credits stay used.
+      expect(await account(page)).toMatchObject({ totalCredits: 500_550, usedCredits: 47 });
+      expect(await current.textContent()).toContain('500,503');
 
       await card('Professional').getByRole('button', { name: 'Get Started' }).click();
+      const downgrade = page.getByRole('dialog', { name: 'Downgrade to Professional' });
+      await downgrade.waitFor();
+      await settleAnimations(page);
+      expect(await downgrade.locator('[data-plan-change-text]').textContent()).toMatch(
+        /^Your plan changes to Professional on \w+ \d+, \d{4}; until then you keep Business and your credits\.$/,
+      );
+      if (process.env.E2E_SHOTS)
+        await page.screenshot({ path: `${process.env.E2E_SHOTS}/plan-downgrade.png` });
+      await downgrade.getByRole('button', { name: 'Confirm' }).click();
       const scheduled = toast(page, 'Plan Change Scheduled');
       await scheduled.waitFor();
       expect(await scheduled.textContent()).toMatch(/end of your billing cycle, on \w+ \d+, \d{4}/);
       await page.locator('[data-pending-plan="professional"]').waitFor();
       expect(await current.getAttribute('data-current-plan')).toBe('business');
       expect(planRequests.map((body) => JSON.parse(body).planId)).toEqual(['business', 'professional']);
+      expect(await account(page)).toMatchObject({ totalCredits: 500_550, usedCredits: 47 });
 
       // Signed in, 'Buy Credits' opens the purchase dialog instead of asking to sign in.
       await page.getByRole('button', { name: 'Buy Credits' }).click();
@@ -187,6 +225,8 @@ describeInBrowser('credits', (browser) => {
       await page.getByRole('figure', { name: 'Credits used per day this cycle' }).waitFor();
       const byActivity = page.getByRole('list', { name: 'Credits used by activity' });
       expect(await byActivity.textContent()).toContain('Company search3');
+      // The upgrade started a new cycle but kept the 47 credits used before it: the chart keeps them too.
+      expect(await byActivity.textContent()).toContain('AI query47');
       expect(await byActivity.textContent()).toContain('Email finder4');
       const prices = page.locator('[data-price-list]');
       await prices.waitFor();
@@ -196,7 +236,8 @@ describeInBrowser('credits', (browser) => {
       expect(await seriousA11yViolations(page)).toEqual([]);
 
       await page.getByLabel('Type', { exact: true }).selectOption('usage');
-      await expect.poll(types).toEqual(['usage', 'usage']);
+      // The two charges here and the one before the plan change.
+      await expect.poll(types).toEqual(['usage', 'usage', 'usage']);
       const [download] = await Promise.all([
         page.waitForEvent('download'),
         page.getByRole('button', { name: 'Export CSV' }).click(),
@@ -208,6 +249,7 @@ describeInBrowser('credits', (browser) => {
       expect(lines.slice(1).map((line) => line.split(',').slice(1, 4))).toEqual([
         ['usage', 'email_finder', '-4'],
         ['usage', 'company_search', '-3'],
+        ['usage', 'ai_query', '-47'],
       ]);
 
       await page.getByLabel('Activity', { exact: true }).selectOption('phone_finder');

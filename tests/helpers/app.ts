@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../src/server/config.ts';
+import type { DataLoad } from '../../src/server/data-load.ts';
 import type { PaymentPort } from '../../src/server/features/credits/payments.ts';
 import { createApp } from '../../src/server/http/app.ts';
 import { StaticSite } from '../../src/server/http/static-site.ts';
@@ -19,6 +20,7 @@ export async function createTestApp(
     jobs?: JobQueue;
     logger?: Logger;
     payments?: PaymentPort;
+    dataLoad?: DataLoad;
   } = {},
 ) {
   const logger = options.logger ?? createLogger('silent');
@@ -31,6 +33,7 @@ export async function createTestApp(
     jobs,
     version: 'test',
     payments: options.payments,
+    dataLoad: options.dataLoad,
   });
   const app = createApp(deps, options.site ?? null);
   return { app, jobs, deps };

@@ -1,8 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -11,7 +9,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
-import { MIGRATIONS_DIR } from '../paths.ts';
+import { databaseTemplateFile, MIGRATIONS_DIR } from '../paths.ts';
+import { PgliteThread } from './pglite-thread.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -19,18 +18,30 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Database = {
   db: Db;
   mode: DatabaseConfig['mode'];
+  /** The embedded database's thread (PGlite only): its state and restarts, for health and metrics. */
+  thread?: PgliteThread;
   /** Applies every pending migration (idempotent). */
   migrate(): Promise<void>;
   /** Closes connections; for PGlite this flushes and releases its files. */
   close(): Promise<void>;
 };
 
-/** `dataDir: null` gives an in-memory PGlite (tests). */
+/**
+ * `dataDir: null` gives an in-memory PGlite (tests). `stallMs`: how long the embedded database's thread may
+ * stay silent while statements wait before it is replaced (pglite-thread.ts).
+ */
 export type OpenOptions =
-  | { mode: 'pglite'; dataDir: string | null }
+  | {
+      mode: 'pglite';
+      dataDir: string | null;
+      stallMs?: number;
+      /** The dump a new database starts from; by default the build's (paths.ts), null for initdb. */
+      template?: string | null;
+      onRestart?: (reason: string, waiting: string[]) => void;
+    }
   | { mode: 'postgres'; url: string; maxConnections?: number };
 
-export async function openDatabase(options: OpenOptions | DatabaseConfig): Promise<Database> {
+export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.mode === 'postgres') {
     const pool = new pg.Pool({
       connectionString: options.url,
@@ -49,7 +60,7 @@ export async function openDatabase(options: OpenOptions | DatabaseConfig): Promi
     return {
       db: db as unknown as Db,
       mode: 'postgres',
-      migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR }),
+      migrate: () => migrateOnce(pool, () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR })),
       close: () => pool.end(),
     };
   }
@@ -58,20 +69,41 @@ export async function openDatabase(options: OpenOptions | DatabaseConfig): Promi
     dataDir = join(options.dataDir, 'db');
     mkdirSync(dataDir, { recursive: true });
   }
-  // PGlite's default 128 MB of shared buffers lives in the process's memory; the embedded database is small
-  // and the OS caches its files anyway, so 8 MB keeps an idle server well under the 370 MB it needs with the default.
-  const client = await PGlite.create({
-    ...(dataDir ? { dataDir } : {}),
-    postgresqlconf: ['shared_buffers = 8MB'],
-    extensions: { btree_gin, pg_trgm },
+  const thread = await PgliteThread.open({
+    dataDir: dataDir ?? null,
+    template: options.template === undefined ? databaseTemplateFile() : options.template,
+    // The longest a single embedded statement legitimately holds its thread is a few seconds (an index built
+    // over the company data, ANALYZE after a load); a thread silent for 30 s is stuck (electric-sql/pglite#1058).
+    stallMs: ('stallMs' in options ? options.stallMs : undefined) ?? 30_000,
+    onRestart: 'onRestart' in options ? options.onRestart : undefined,
   });
-  const db = drizzlePglite({ client, schema });
+  // Drizzle's PGlite driver uses only `query` and `transaction`, which the thread answers the same way.
+  const db = drizzlePglite({ client: thread as unknown as PGlite, schema });
   return {
     db: db as unknown as Db,
     mode: 'pglite',
+    thread,
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
-    close: () => client.close(),
+    close: () => thread.close(),
   };
+}
+
+/** Any number, the same in every instance: the session lock migrations run under. */
+const MIGRATION_LOCK = 0x70_72_6f_73;
+
+/**
+ * Instances started together (an upgrade rolled out to several) migrate one at a time: the first applies the
+ * new migrations under a session advisory lock, the others wait for it and find nothing left to apply.
+ */
+async function migrateOnce(pool: pg.Pool, migrate: () => Promise<void>): Promise<void> {
+  const lock = await pool.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migrate();
+  } finally {
+    await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+    lock.release();
+  }
 }
 
 /** Runs raw SQL and returns its rows; both drivers answer `{ rows }`, which Drizzle's shared type does not expose. */

@@ -5,10 +5,10 @@
  */
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Database } from './client.ts';
+import type { PgliteThread } from './pglite-thread.ts';
 
 /** A table and the columns a COPY fills, each read from a property of the row; the others take defaults. */
 export type CopyTarget<R> = { table: string; columns: readonly (readonly [keyof R, string])[] };
@@ -77,7 +77,7 @@ export async function withCopySession<T>(
   database: Database,
   work: (session: CopySession) => Promise<T>,
 ): Promise<T> {
-  const client = (database.db as unknown as { $client: pg.Pool | PGlite }).$client;
+  const client = (database.db as unknown as { $client: pg.Pool | PgliteThread }).$client;
   if (database.mode === 'postgres') {
     const connection = await (client as pg.Pool).connect();
     try {
@@ -102,7 +102,7 @@ export async function withCopySession<T>(
       connection.release();
     }
   }
-  return (client as PGlite).transaction((tx) =>
+  return (client as PgliteThread).transaction((tx) =>
     work({
       query: async <R>(text: string, params?: unknown[]) => {
         const answer = await tx.query<R>(text, params);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, type TestDatabase } from '../../../tests/helpers/databases.ts';
-import { queryRows } from './client.ts';
+import { openDatabase, queryRows } from './client.ts';
 import { seedReferenceData } from './seed/seed.ts';
 
 describe.each(backends())('migrations and seed on $name', (backend) => {
@@ -50,4 +50,35 @@ describe.each(backends())('migrations and seed on $name', (backend) => {
     );
     expect(manufacturing[0]?.parent_code).toBe('31-33');
   });
+
+  it.runIf(backend.name === 'postgres')(
+    'migrates a new database once when several instances start together',
+    async () => {
+      const fresh = await backend.create();
+      try {
+        // Every migration already applied by create(): take them back out to start from an empty database.
+        await fresh.db.execute(sql`drop schema public cascade`);
+        await fresh.db.execute(sql`drop schema drizzle cascade`);
+        await fresh.db.execute(sql`create schema public`);
+        const instances = await Promise.all(
+          Array.from({ length: 4 }, () =>
+            openDatabase({ mode: 'postgres', url: fresh.url ?? '', maxConnections: 2 }),
+          ),
+        );
+        try {
+          await Promise.all(instances.map((instance) => instance.migrate()));
+        } finally {
+          await Promise.all(instances.map((instance) => instance.close()));
+        }
+        const [applied] = await queryRows<{ n: number; distinct: number }>(
+          fresh.db,
+          sql`select count(*)::int as n, count(distinct hash)::int as distinct from drizzle.__drizzle_migrations`,
+        );
+        expect(applied?.n).toBeGreaterThan(20);
+        expect(applied?.n).toBe(applied?.distinct);
+      } finally {
+        await fresh.destroy();
+      }
+    },
+  );
 });

@@ -47,6 +47,8 @@ export const jobs = pgTable(
     organizationId: uuid('organization_id'),
     /** Set for periodic jobs so that one schedule never has two runs queued at once. */
     scheduleName: text('schedule_name'),
+    /** The work a job does, when at most one job may do it at a time (queued or running). */
+    uniqueKey: text('unique_key'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -56,6 +58,7 @@ export const jobs = pgTable(
     uniqueIndex('jobs_one_open_run_per_schedule')
       .on(t.scheduleName)
       .where(sql`${t.status} in ('queued', 'running')`),
+    uniqueIndex('jobs_one_open_run_per_key').on(t.uniqueKey).where(sql`${t.status} in ('queued', 'running')`),
     check('jobs_progress_range', sql`${t.progress} between 0 and 100`),
   ],
 );
@@ -219,6 +222,19 @@ export const rateLimits = pgTable('rate_limits', {
   windowStart: bigint('window_start', { mode: 'number' }).notNull(),
 });
 
+/** The addresses a user signed in from (issue 21): they are not held back by guesses from elsewhere. */
+export const signInAddresses = pgTable(
+  'sign_in_addresses',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ip: text('ip').notNull(),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'sign_in_addresses_pk', columns: [t.userId, t.ip] })],
+);
+
 /** Server-wide settings kept in the database so every instance agrees (e.g. the generated auth secret). */
 export const appSettings = pgTable('app_settings', {
   key: text('key').primaryKey(),
@@ -237,6 +253,8 @@ export const userCredits = pgTable(
     usedCredits: integer('used_credits').notNull().default(0),
     billingCycleStart: timestamp('billing_cycle_start', { withTimezone: true }).notNull(),
     billingCycleEnd: timestamp('billing_cycle_end', { withTimezone: true }).notNull(),
+    /** `usedCredits` counts the usage since then: the last roll-over (an upgrade restarts the cycle, not the count). */
+    usedSince: timestamp('used_since', { withTimezone: true }).notNull().defaultNow(),
     /** A downgrade waits for the end of the cycle (both FAQs). */
     pendingPlanType: text('pending_plan_type'),
     /** Bits of the usage alerts already sent this cycle: 1 = 80 %, 2 = 100 %. */
@@ -290,6 +308,11 @@ export const creditTransactions = pgTable(
     /** A purchase's idempotency key: a retried or double-clicked purchase finds the first one. */
     idempotencyKey: text('idempotency_key'),
     createdAt: createdAt(),
+    /**
+     * The order rows were written in: a roll-over writes its expiry and its grant within one millisecond, the
+     * finest clock the embedded database has, so the time alone cannot order them.
+     */
+    seq: bigint('seq', { mode: 'number' }).generatedByDefaultAsIdentity(),
   },
   (t) => [
     index('credit_transactions_user_idx').on(t.userId, t.createdAt),
@@ -1176,6 +1199,9 @@ export const rfpQuestions = pgTable(
     location: jsonb('location'),
     draftedAt: timestamp('drafted_at', { withTimezone: true }),
     approvedAt: timestamp('approved_at', { withTimezone: true }),
+    /** Who is drafting it now (a job's id, or a regenerate request's token), so one draft is charged once. */
+    draftingBy: text('drafting_by'),
+    draftingSince: timestamp('drafting_since', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -4,7 +4,6 @@
  * Lines are laid out here rather than with pdfkit's `continued` text: only then do we know where each run
  * lands, to paint the highlight behind a `[Missing: …]` mark and to measure table rows before drawing them.
  */
-import PDFDocument from 'pdfkit';
 import { type Block, type CellAlign, parseMarkdown, type Run } from './markdown.ts';
 
 export type PdfInput = {
@@ -16,6 +15,8 @@ export type PdfInput = {
 };
 
 export async function markdownToPdf(input: PdfInput): Promise<Uint8Array> {
+  // Loaded on first export: ~5 MB of heap that most servers rarely need.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN },

@@ -30,6 +30,7 @@ for (const [net, prefix] of [
   ['::', 128],
   ['::1', 128],
   ['64:ff9b::', 96], // NAT64: reaches IPv4 addresses, private ones included
+  ['64:ff9b:1::', 48], // local-use NAT64 (RFC 8215)
   ['100::', 64],
   ['2001:db8::', 32],
   ['fc00::', 7], // unique local (fd00:ec2::254 is AWS's metadata service)
@@ -39,27 +40,49 @@ for (const [net, prefix] of [
   blocked.addSubnet(net, prefix, 'ipv6');
 }
 
-/** An IPv4 address written as IPv6 (`::ffff:127.0.0.1`, `::ffff:7f00:1`) as the IPv4 address it is. */
-function mappedIpv4(address: string): string | null {
-  const match = /^::ffff:(?:0:)?(.+)$/i.exec(address);
-  if (!match?.[1]) return null;
-  const rest = match[1];
-  if (isIP(rest) === 4) return rest;
-  const hex = /^([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(rest);
-  if (!hex?.[1] || !hex[2]) return null;
-  const high = Number.parseInt(hex[1], 16);
-  const low = Number.parseInt(hex[2], 16);
-  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
+/** The eight 16-bit groups of a valid IPv6 address (`::` expanded, a trailing dotted IPv4 read as two groups). */
+function ipv6Groups(address: string): number[] {
+  const dotted = /\d+\.\d+\.\d+\.\d+$/.exec(address);
+  const [a = 0, b = 0, c = 0, d = 0] = dotted ? dotted[0].split('.').map(Number) : [];
+  const text = dotted
+    ? `${address.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`
+    : address;
+  const [head = '', tail] = text.split('::');
+  const groups = (part: string) => (part ? part.split(':').map((group) => Number.parseInt(group, 16)) : []);
+  const left = groups(head);
+  const right = tail === undefined ? [] : groups(tail);
+  return [...left, ...new Array<number>(8 - left.length - right.length).fill(0), ...right];
 }
 
-/** Loopback, private, link-local, unique-local, metadata, multicast or otherwise not a public address. */
+const ipv4 = (high = 0, low = 0) => [high >> 8, high & 255, low >> 8, low & 255].join('.');
+
+/**
+ * The IPv4 addresses an IPv6 address carries, and so reaches through a translator or tunnel: IPv4-compatible
+ * (::/96, `::127.0.0.1`), IPv4-mapped (::ffff:0:0/96), SIIT (::ffff:0:0:0/96), 6to4 (2002::/16, bits 16-48),
+ * Teredo (2001::/32: the server in bits 32-64, the client in the last 32 bits inverted) and ISATAP (::5efe:a.b.c.d).
+ */
+function embeddedIpv4(address: string): string[] {
+  const [g0, g1, g2, g3, g4, g5, g6 = 0, g7 = 0] = ipv6Groups(address);
+  if (g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0) {
+    if (g4 === 0 && (g5 === 0 || g5 === 0xffff)) return [ipv4(g6, g7)];
+    if (g4 === 0xffff && g5 === 0) return [ipv4(g6, g7)];
+  }
+  if (g0 === 0x2002) return [ipv4(g1, g2)];
+  if (g0 === 0x2001 && g1 === 0) return [ipv4(g2, g3), ipv4(g6 ^ 0xffff, g7 ^ 0xffff)];
+  if ((g4 === 0 || g4 === 0x200) && g5 === 0x5efe) return [ipv4(g6, g7)];
+  return [];
+}
+
+/**
+ * Loopback, private, link-local, unique-local, metadata, multicast or otherwise not a public address. An IPv6
+ * address that carries an IPv4 address is judged by that address too: `[::127.0.0.1]` is loopback.
+ */
 export function isPrivateAddress(address: string): boolean {
   const bare = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
   const family = isIP(bare);
   if (family === 4) return blocked.check(bare, 'ipv4');
   if (family === 6) {
-    const v4 = mappedIpv4(bare);
-    return v4 ? blocked.check(v4, 'ipv4') : blocked.check(bare, 'ipv6');
+    return blocked.check(bare, 'ipv6') || embeddedIpv4(bare).some((v4) => blocked.check(v4, 'ipv4'));
   }
   return true;
 }

@@ -2,7 +2,10 @@ import { gunzipSync } from 'node:zlib';
 import { validate } from '@readme/openapi-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixtureSite, createTestApp } from '../../../tests/helpers/app.ts';
+import { authClient } from '../../../tests/helpers/auth.ts';
 import { backends, type TestDatabase } from '../../../tests/helpers/databases.ts';
+import { buildPdf } from '../../../tests/helpers/knowledge-files.ts';
+import { streamOf } from '../../../tests/security/openapi-cases.ts';
 
 describe.each(backends())('HTTP app on $name', (backend) => {
   let database: TestDatabase;
@@ -13,16 +16,24 @@ describe.each(backends())('HTTP app on $name', (backend) => {
   });
   afterAll(() => database.destroy());
 
-  it('answers /api/health with the database and AI mode', async () => {
+  it('answers /api/health with the database and AI mode, liveness and readiness', async () => {
     const res = await app.request('/api/health');
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({
+    const health = {
       status: 'ok',
       database: backend.name,
       ai: 'builtin',
       version: 'test',
-    });
+      live: true,
+      ready: true,
+      checks: { database: 'ok', data: 'ready' },
+    };
+    expect(await res.json()).toEqual(health);
     expect(res.headers.get('x-request-id')).toMatch(/.+/);
+    const live = await app.request('/api/health/live');
+    expect([live.status, await live.json()]).toEqual([200, { live: true }]);
+    const ready = await app.request('/api/health/ready');
+    expect([ready.status, await ready.json()]).toEqual([200, health]);
   });
 
   it('sets the security headers on pages and API responses', async () => {
@@ -99,6 +110,126 @@ describe.each(backends())('HTTP app on $name', (backend) => {
     expect(await res.json()).toEqual({
       error: { code: 'NOT_FOUND', message: 'No API route for POST /api/v1/nothing-here' },
     });
+  });
+
+  const errorOf = async (res: Response) =>
+    ((await res.json()) as { error: { code: string; message: string } }).error;
+  const post = (path: string, body: BodyInit, contentType = 'application/json') =>
+    app.request(path, { method: 'POST', headers: { 'content-type': contentType }, body });
+
+  it('refuses NUL, lone surrogates and bytes that are not UTF-8 before any route, naming where they are', async () => {
+    const cases: [Response | Promise<Response>, string][] = [
+      // Before any route: the sign-in's rate limit, then the search, failed with a 500 on these.
+      [
+        post('/api/auth/sign-in/email', JSON.stringify({ email: 'ada\u0000@example.com', password: 'x' })),
+        'Field "email" may not contain the NUL character (\\u0000)',
+      ],
+      [
+        app.request('/api/v1/companies?q=%00'),
+        'Query parameter "q" may not contain the NUL character (\\u0000)',
+      ],
+      [
+        app.request('/api/v1/companies?q=fin%ED%A0%80tech'),
+        'Query parameter "q" is not valid percent-encoded UTF-8',
+      ],
+      [app.request('/api/v1/companies?q=50%'), 'Query parameter "q" is not valid percent-encoded UTF-8'],
+      [app.request('/api/v1/prospects/%00'), 'The address may not contain the NUL character (\\u0000)'],
+      [
+        post('/api/v1/privacy/removal-requests', '{"email":"ada@example.com","name":"Ada \\ud800"}'),
+        'Field "name" is not valid Unicode (it contains an unpaired surrogate)',
+      ],
+      [
+        post('/api/v1/privacy/removal-requests', '{"email":"ada@example.com","extra":{"a\\u0000":[1]}}'),
+        'Field "extra.a\u0000" may not contain the NUL character (\\u0000)',
+      ],
+      [
+        post(
+          '/api/auth/sign-in/email',
+          'email=ada%00%40example.com&password=x',
+          'application/x-www-form-urlencoded',
+        ),
+        'Field "email" may not contain the NUL character (\\u0000)',
+      ],
+      [
+        post('/api/v1/privacy/removal-requests', new Uint8Array([0x7b, 0x22, 0xff, 0x22, 0x7d])),
+        'The request body is not valid UTF-8',
+      ],
+    ];
+    for (const [request, message] of cases) {
+      const res = await request;
+      expect(res.status).toBe(400);
+      expect(await errorOf(res)).toEqual({ code: 'INVALID_TEXT', message, details: expect.any(Object) });
+    }
+  });
+
+  it('hands the body on intact after reading it: Better Auth signs up and in, and a file with NUL bytes uploads', async () => {
+    const ada = authClient(app);
+    expect((await ada.signUp('guard.ada@example.com', 'violet-harbor-42', 'Ada Guard')).status).toBe(200);
+    expect((await ada.request('POST', '/api/auth/sign-out', {})).status).toBe(200);
+    expect(await ada.session()).toBeNull();
+    expect((await ada.signIn('guard.ada@example.com', 'violet-harbor-42')).status).toBe(200);
+    expect((await ada.session())?.user.email).toBe('guard.ada@example.com');
+
+    // A PDF holds NUL bytes: multipart files are not text and pass the guard to the upload.
+    const pdf = new Uint8Array([
+      ...buildPdf([['Security policy: data is encrypted at rest.']]),
+      0x25,
+      0,
+      0x0a,
+    ]);
+    const form = new FormData();
+    form.append('files', new File([pdf], 'policy.pdf', { type: 'application/pdf' }));
+    const upload = await app.request('/api/v1/knowledge/documents', {
+      method: 'POST',
+      headers: { cookie: ada.cookie },
+      body: form,
+    });
+    expect(upload.status).toBe(202);
+  });
+
+  it('refuses a 100 MB body with 413 before reading it, chunked or announced, with or without a session', async () => {
+    for (const [path, type] of [
+      ['/api/auth/sign-in/email', 'application/json'],
+      ['/api/v1/privacy/removal-requests', 'application/json'],
+      ['/api/v1/copilot/messages', 'application/json'],
+      // Only the upload routes take files: anywhere else a multipart body has the same 1 MB.
+      ['/api/auth/sign-in/email', 'multipart/form-data; boundary=x'],
+    ] as const) {
+      const counter = { pulled: 0 };
+      const res = await app.request(path, {
+        method: 'POST',
+        headers: { 'content-type': type },
+        body: streamOf(100 * 1024 * 1024, counter),
+        duplex: 'half',
+      } as RequestInit);
+      expect(res.status).toBe(413);
+      expect(await errorOf(res)).toMatchObject({
+        code: 'PAYLOAD_TOO_LARGE',
+        message: 'Request body too large: at most 1 MB',
+      });
+      // Read up to the cap (and what the stream buffers ahead), not the 100 MB.
+      expect(counter.pulled).toBeLessThan(2 * 1024 * 1024);
+
+      const announced = { pulled: 0 };
+      const declared = await app.request(path, {
+        method: 'POST',
+        headers: { 'content-type': type, 'content-length': String(100 * 1024 * 1024) },
+        body: streamOf(100 * 1024 * 1024, announced),
+        duplex: 'half',
+      } as RequestInit);
+      expect(declared.status).toBe(413);
+      expect(announced.pulled).toBeLessThan(2 * 1024 * 1024);
+    }
+  });
+
+  it('lets a pasted questionnaire up to 3 MB through to its route, and refuses one over it', async () => {
+    const paste = (bytes: number) =>
+      post('/api/v1/rfp/projects', JSON.stringify({ title: 'RFP', text: 'q'.repeat(bytes - 30) }));
+    // Past the cap, the route asks for a session: the body was not refused for its size.
+    expect((await paste(2 * 1024 * 1024)).status).toBe(401);
+    const over = await paste(3 * 1024 * 1024 + 100);
+    expect(over.status).toBe(413);
+    expect((await errorOf(over)).message).toBe('Request body too large: at most 3 MB');
   });
 
   it('publishes a valid OpenAPI 3.1 document and a readable docs page', async () => {

@@ -1,10 +1,13 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { REDIRECTS } from '../../shared/routes.ts';
 import { createEngine } from '../ai/create-engine.ts';
 import { callerEngine } from '../ai/user-engines.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
+import type { DataLoad, DataSet } from '../data-load.ts';
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../db/pglite-thread.ts';
 import { agentsRoutes } from '../features/agents/routes.ts';
 import { workflowRoutes } from '../features/agents/workflow-routes.ts';
 import { answersRoutes } from '../features/answers/routes.ts';
@@ -37,16 +40,75 @@ import { webhooksRoutes } from '../features/webhooks/routes.ts';
 import { mountApiDocs } from './api-docs.ts';
 import { compress } from './compress.ts';
 import { AppError, errorBody, internalErrorBody, invalidRequest } from './errors.ts';
+import { createMetrics, metricsRoute } from './metrics.ts';
+import { bodyLimits, textGuard } from './request-guards.ts';
 import { sameOriginOnly } from './same-origin.ts';
 import { securityHeaders } from './security-headers.ts';
 import { type StaticSite, sendStatic } from './static-site.ts';
 
 /** Requests to these paths are logged at debug level: load balancers poll them constantly. */
-const QUIET_PATHS = new Set(['/api/health']);
+const QUIET_PATHS = new Set(['/api/health', '/api/health/live', '/api/health/ready', '/metrics']);
 
 /** Paths whose last segment is a single-use token: the log shows the route, never the token. */
 const TOKEN_PATH = /^(\/api\/auth\/reset-password\/|\/api\/v1\/auth\/reset-tokens\/)[^/]+$/;
 const loggablePath = (path: string) => path.replace(TOKEN_PATH, '$1[token]');
+
+const MB = 1024 * 1024;
+/**
+ * JSON bodies allowed over the 1 MB default: 500,000 characters of pasted questionnaire, or a chat history of
+ * 50 messages of 10,000 characters, are up to 1.5 MB of UTF-8 and more once a client escapes some of it.
+ */
+/**
+ * The routes that take files (multipart). Each caps its upload itself, after the session check and with its
+ * own message (UPLOAD_MAX_MB x 4 for documents, the CSV limit for imports); any other multipart body has 1 MB.
+ */
+const UPLOAD_ROUTES = [
+  'POST /api/v1/knowledge/documents',
+  'POST /api/v1/rfp/projects',
+  'POST /api/v1/companies/imports',
+  'POST /api/v1/companies/imports/preview',
+  'POST /api/v1/people/imports',
+  'POST /api/v1/prospects/imports',
+  'POST /api/v1/answers/library/imports',
+];
+const LARGE_JSON_BODIES = {
+  'POST /api/v1/rfp/projects': 3 * MB,
+  'POST /api/v1/copilot/analyze': 3 * MB,
+  'POST /api/v1/knowledge/chat': 3 * MB,
+};
+
+/** The routes that answer from the shared data, by the set they need loaded. */
+const DATA_ROUTES: Record<DataSet, string[]> = {
+  companies: [
+    '/api/v1/companies',
+    '/api/v1/companies/facets',
+    '/api/v1/copilot/analyze',
+    '/api/v1/copilot/messages',
+  ],
+  people: ['/api/v1/people', '/api/v1/people/facets'],
+};
+
+const requireData =
+  (dataLoad: DataLoad, set: DataSet): MiddlewareHandler =>
+  async (c, next) => {
+    const state = dataLoad.state(set);
+    if (state === 'ready') return next();
+    const data = set === 'companies' ? 'company data' : 'people data';
+    if (state === 'failed') {
+      return c.json(
+        errorBody('SERVICE_UNAVAILABLE', `The ${data} could not be loaded. The server log says why.`),
+        503,
+      );
+    }
+    c.header('retry-after', '5');
+    return c.json(
+      errorBody(
+        'SERVICE_UNAVAILABLE',
+        `The ${data} is still loading (first start of this server). Try again in a few seconds.`,
+      ),
+      503,
+    );
+  };
 
 export function createApp(deps: AppDeps, site: StaticSite | null) {
   const app = new OpenAPIHono<AppEnv>({
@@ -59,6 +121,8 @@ export function createApp(deps: AppDeps, site: StaticSite | null) {
     },
   });
 
+  const metrics = createMetrics(deps);
+  app.use(metrics.measure);
   app.use(requestId());
   app.use(async (c, next) => {
     const logger = deps.logger.child({ reqId: c.get('requestId') });
@@ -77,6 +141,14 @@ export function createApp(deps: AppDeps, site: StaticSite | null) {
     );
   });
   app.use(securityHeaders());
+  // Before any route reads a body (Better Auth's included): its size first, then its text.
+  app.use(
+    bodyLimits({
+      uploads: UPLOAD_ROUTES,
+      json: LARGE_JSON_BODIES,
+    }),
+  );
+  app.use(textGuard());
   app.use('/api/*', compress());
   app.use('/api/*', sameOriginOnly(deps.config.publicUrl));
 
@@ -84,7 +156,12 @@ export function createApp(deps: AppDeps, site: StaticSite | null) {
     app.get(from, (c) => c.redirect(to, 302));
   }
 
+  // Until the shared data of a first start is in, the searches over it say so (data-load.ts).
+  for (const path of DATA_ROUTES.companies) app.use(path, requireData(deps.dataLoad, 'companies'));
+  for (const path of DATA_ROUTES.people) app.use(path, requireData(deps.dataLoad, 'people'));
+
   app.route('/', healthRoutes(deps));
+  metricsRoute(app, metrics.registry, deps.config.metricsToken);
   app.route('/', jobsRoutes(deps));
   app.route('/', authRoutes(deps));
   app.route('/', profileRoutes(deps));
@@ -93,6 +170,10 @@ export function createApp(deps: AppDeps, site: StaticSite | null) {
   // The filter values of the company data, read once for the company and people searches.
   const vocabulary = createVocabulary(deps.database.db);
   vocabulary.warm();
+  deps.dataLoad.onReady('companies', () => {
+    vocabulary.forget();
+    vocabulary.warm();
+  });
   app.route('/', companiesRoutes(deps, vocabulary));
   app.route('/', peopleRoutes(deps, vocabulary));
   app.route('/', privacyRoutes(deps));
@@ -175,6 +256,11 @@ export function createApp(deps: AppDeps, site: StaticSite | null) {
         ),
         415,
       );
+    }
+    // The embedded database's thread was stuck and is being replaced: this request is lost, the next is not.
+    if (isDatabaseUnavailable(err)) {
+      c.header('retry-after', '5');
+      return c.json(errorBody('SERVICE_UNAVAILABLE', DATABASE_UNAVAILABLE), 503);
     }
     const logger = c.get('logger') ?? deps.logger;
     logger.error({ err, path: loggablePath(c.req.path) }, 'unhandled error');

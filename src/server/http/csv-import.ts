@@ -20,6 +20,7 @@ import type { Db } from '../db/client.ts';
 import { withUser } from '../db/user-scope.ts';
 import { AppError } from './errors.ts';
 import { error, json } from './openapi.ts';
+import { checkMultipart } from './request-guards.ts';
 
 export type CsvRecord = { line: number; values: Record<string, string> };
 export type CsvUpload = { filename: string; columns: string[]; records: CsvRecord[] };
@@ -53,6 +54,7 @@ export async function readCsvUpload(c: Context, rules: CsvUploadRules): Promise<
   const form = await c.req.parseBody().catch(() => {
     throw new AppError('BAD_REQUEST', 400, SEND_AS_FILE);
   });
+  checkMultipart(form);
   const file = form.file;
   if (!(file instanceof File)) throw new AppError('VALIDATION_ERROR', 400, SEND_AS_FILE);
   if (file.size > rules.maxBytes) throw new AppError('PAYLOAD_TOO_LARGE', 413, csvTooLarge(rules.maxBytes));
@@ -60,17 +62,30 @@ export async function readCsvUpload(c: Context, rules: CsvUploadRules): Promise<
   return { filename: file.name || 'import.csv', ...parseCsvText(text, rules) };
 }
 
-/** UTF-8 only (a BOM is fine): anything else is refused with how to save the file right. */
+const SAVE_AS_UTF8 = 'Save it as "CSV UTF-8" (Excel: File > Save As) and try again';
+
+/**
+ * UTF-8 only (a BOM is fine): anything else is refused with how to save the file right. A NUL is refused too,
+ * not stripped: no spreadsheet writes one, and a file full of them is UTF-16 that would import as garbage.
+ */
 export function decodeUtf8(bytes: Uint8Array): string {
+  let text: string;
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
   } catch {
+    throw new AppError('VALIDATION_ERROR', 400, `The file is not UTF-8 text. ${SAVE_AS_UTF8}`);
+  }
+  const nul = text.indexOf('\u0000');
+  if (nul >= 0) {
+    const line = (text.slice(0, nul).match(/\n/g)?.length ?? 0) + 1;
     throw new AppError(
       'VALIDATION_ERROR',
       400,
-      'The file is not UTF-8 text. Save it as "CSV UTF-8" (Excel: File > Save As) and try again',
+      `Line ${line} of the file holds a NUL character (\\u0000), which is not text. ${SAVE_AS_UTF8}`,
+      { line },
     );
   }
+  return text;
 }
 
 /** The header and the records of a CSV text, checked against the rules. */

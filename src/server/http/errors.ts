@@ -3,6 +3,7 @@ import { z } from '@hono/zod-openapi';
 export type ErrorCode =
   | 'BAD_REQUEST'
   | 'VALIDATION_ERROR'
+  | 'INVALID_TEXT'
   | 'UNAUTHORIZED'
   | 'FORBIDDEN'
   | 'NOT_FOUND'

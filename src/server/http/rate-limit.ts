@@ -55,14 +55,12 @@ export function clientIp(c: Context, trustProxy: boolean): string {
   }
 }
 
-/** The 429 answer to a request over its limit, with Retry-After ('Too many attempts. Please wait 30 seconds...'). */
-export function tooMany(c: Context, decision: RateDecision, what: 'attempts' | 'requests') {
+/**
+ * The 429 answer to a request over its limit, with Retry-After ('Too many attempts. Please wait 30 seconds...'),
+ * and what else the user can do, when there is something (`hint`).
+ */
+export function tooMany(c: Context, decision: RateDecision, what: 'attempts' | 'requests', hint?: string) {
   c.header('Retry-After', String(decision.retryAfterSeconds));
-  return c.json(
-    errorBody(
-      'RATE_LIMITED',
-      `Too many ${what}. Please wait ${decision.retryAfterSeconds} seconds and try again.`,
-    ),
-    429,
-  );
+  const wait = `Too many ${what}. Please wait ${decision.retryAfterSeconds} seconds and try again.`;
+  return c.json(errorBody('RATE_LIMITED', hint ? `${wait} ${hint}` : wait), 429);
 }

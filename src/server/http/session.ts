@@ -26,7 +26,9 @@ export function requireCaller(deps: AppDeps): MiddlewareHandler<AppEnv> {
       c.set('caller', caller);
       return deps.aiEngines.runAs(caller.id, next);
     }
-    const { answer, setCookies } = await deps.sessions.get(c.req.raw.headers);
+    // A write is checked against the database: a session ended on another instance must not change anything.
+    const fresh = c.req.method !== 'GET' && c.req.method !== 'HEAD';
+    const { answer, setCookies } = await deps.sessions.get(c.req.raw.headers, { fresh });
     if (!answer) throw new AppError('UNAUTHORIZED', 401, NOT_AUTHENTICATED);
     for (const cookie of setCookies) c.header('set-cookie', cookie, { append: true });
     const { id, email, name, emailVerified } = answer.user;

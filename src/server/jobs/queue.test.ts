@@ -108,6 +108,24 @@ describe.each(backends())('job queue on $name', (backend: Backend) => {
     expect(seenAt).toBeLessThan(50);
   });
 
+  it('keeps one open job per unique key, however many enqueue it at once, and a new one once it is over', async () => {
+    const queue = newQueue();
+    queue.register<{ n: number }>('keyed', async (job) => job.payload.n);
+    const burst = await Promise.all(
+      Array.from({ length: 10 }, (_, n) => queue.enqueue('keyed', { n }, { uniqueKey: 'project-1' })),
+    );
+    expect(new Set(burst.map((job) => job.id)).size).toBe(1);
+    // Another key, or none, is other work.
+    const other = await queue.enqueue('keyed', { n: 20 }, { uniqueKey: 'project-2' });
+    const plain = await queue.enqueue('keyed', { n: 21 });
+    expect(new Set([burst[0]?.id, other.id, plain.id]).size).toBe(3);
+    await queue.runOnce();
+    expect((await queue.get(burst[0]?.id ?? ''))?.status).toBe('succeeded');
+    const again = await queue.enqueue('keyed', { n: 30 }, { uniqueKey: 'project-1' });
+    expect(again.id).not.toBe(burst[0]?.id);
+    expect(again.status).toBe('queued');
+  });
+
   it('rejects an unregistered job type and answers null for unknown or malformed ids', async () => {
     const queue = newQueue();
     await expect(queue.enqueue('nope', {})).rejects.toMatchObject({ status: 400, code: 'BAD_REQUEST' });

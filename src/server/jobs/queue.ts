@@ -48,6 +48,11 @@ export type EnqueueOptions = {
   organizationId?: string | null;
   runAt?: Date;
   maxAttempts?: number;
+  /**
+   * Names the work when at most one job may do it at a time (an RFP's "draft all", one document's processing):
+   * while a job with this key is queued or running, enqueueing again returns that job instead of a second one.
+   */
+  uniqueKey?: string;
 };
 
 export type JobListener = (job: JobView) => void;
@@ -71,6 +76,7 @@ export type JobQueue = {
   register<P>(type: string, handler: JobHandler<P>, options?: RegisterOptions): void;
   /** The job types registered so far, sorted (the architecture page lists them). */
   registeredTypes(): string[];
+  /** A new job; with `uniqueKey`, the open job of that key when there is one (see EnqueueOptions). */
   enqueue<P>(type: string, payload: P, options?: EnqueueOptions): Promise<JobView>;
   get(id: string): Promise<JobView | null>;
   /** Creates or updates a periodic job; the first run is due at once for a new schedule. */
@@ -571,20 +577,35 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     async enqueue(type, payload, opts) {
       const registration = registry.get(type);
       if (!registration) throw new AppError('BAD_REQUEST', 400, `Unknown job type: ${type}`);
-      const [row] = await db
-        .insert(jobs)
-        .values({
-          type,
-          payload: payload ?? {},
-          userId: opts?.userId ?? null,
-          organizationId: opts?.organizationId ?? null,
-          maxAttempts: Math.max(1, opts?.maxAttempts ?? registration.maxAttempts),
-          ...(opts?.runAt ? { runAt: opts.runAt } : {}),
-        })
-        .returning();
-      if (!row) throw new Error('Inserting a job returned no row');
-      if (started) setImmediate(wake);
-      return toJobView(row);
+      const uniqueKey = opts?.uniqueKey ?? null;
+      // A keyed insert that meets an open job of its key inserts nothing (the partial unique index decides, so
+      // concurrent requests cannot both insert); that job is the answer. Should it finish in between, try again.
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const [row] = await db
+          .insert(jobs)
+          .values({
+            type,
+            payload: payload ?? {},
+            userId: opts?.userId ?? null,
+            organizationId: opts?.organizationId ?? null,
+            maxAttempts: Math.max(1, opts?.maxAttempts ?? registration.maxAttempts),
+            uniqueKey,
+            ...(opts?.runAt ? { runAt: opts.runAt } : {}),
+          })
+          .onConflictDoNothing()
+          .returning();
+        if (row) {
+          if (started) setImmediate(wake);
+          return toJobView(row);
+        }
+        if (uniqueKey === null) break;
+        const [open] = await db
+          .select()
+          .from(jobs)
+          .where(and(eq(jobs.uniqueKey, uniqueKey), inArray(jobs.status, ['queued', 'running'])));
+        if (open) return toJobView(open);
+      }
+      throw new Error('Inserting a job returned no row');
     },
 
     async get(id) {

@@ -5,7 +5,12 @@ import type { Db } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
 
-export type MailKind = 'verify-email' | 'reset-password' | 'usage-alert' | 'privacy-removal';
+export type MailKind =
+  | 'verify-email'
+  | 'reset-password'
+  | 'existing-account'
+  | 'usage-alert'
+  | 'privacy-removal';
 
 export type Mail = { to: string; subject: string; text: string; html?: string; kind: MailKind };
 

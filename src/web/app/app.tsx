@@ -1,16 +1,28 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import { APP_PATHS, REDIRECTS } from '../../shared/routes.ts';
 import { AppErrorBoundary, RouteErrorBoundary } from '../components/error-boundaries.tsx';
 import { LoadingSkeleton } from '../components/ui/skeleton.tsx';
 import type { UpcomingPath } from '../features/shell/upcoming-pages.ts';
+import { useToasts } from '../lib/toast.ts';
 import { NotFoundPage } from './not-found-page.tsx';
 import { type Page, PUBLIC_PAGES } from './pages.tsx';
 import { prefetchRelated, startPrefetching } from './prefetch.ts';
 import { PublicLayout } from './public-layout.tsx';
 
-// Toasts are never part of the first paint, so Radix Toast loads in its own chunk (queued toasts wait for it).
-const Toaster = lazy(() => import('../components/ui/toaster.tsx').then((m) => ({ default: m.Toaster })));
+// Toasts are never part of the first render: Radix Toast (~13 KB gzip) loads in its own chunk when the first
+// toast is queued (it waits in the store meanwhile); a failed load is tried again with the next toast.
+function ToastHost() {
+  const toasts = useToasts();
+  const [Toaster, setToaster] = useState<ComponentType | null>(null);
+  useEffect(() => {
+    if (toasts.length === 0 || Toaster) return;
+    import('../components/ui/toaster.tsx')
+      .then((m) => setToaster(() => m.Toaster))
+      .catch((err) => console.warn('The toaster failed to load', err));
+  }, [toasts, Toaster]);
+  return Toaster ? <Toaster /> : null;
+}
 
 export function resolvePage(path: string): Page | undefined {
   return PUBLIC_PAGES[path];
@@ -280,9 +292,7 @@ export function App() {
           </Route>
         </Route>
       </Routes>
-      <Suspense fallback={null}>
-        <Toaster />
-      </Suspense>
+      <ToastHost />
     </AppErrorBoundary>
   );
 }

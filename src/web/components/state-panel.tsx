@@ -1,6 +1,7 @@
-import { Coins } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Coins, Hourglass } from 'lucide-react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { ApiError } from '../lib/api.ts';
 import { isInsufficientCredits } from '../lib/credits.ts';
 import { LoadError } from './load-error.tsx';
 import { Button } from './ui/button.tsx';
@@ -54,8 +55,35 @@ type SearchErrorProps = {
   failedMessage: string;
 };
 
-/** A search that failed: out of credits (with where to get more), or any other failure, with Retry. */
+/** How long a search the server could not answer yet (503) waits before it asks again by itself. */
+const UNAVAILABLE_RETRY_MS = 5000;
+
+/**
+ * A search that failed: out of credits (with where to get more), the server not ready for it yet (a new
+ * server still loading its data says so, and the search is asked again by itself), or any other failure,
+ * with Retry.
+ */
 export function SearchError({ error, onRetry, priceText, failedMessage }: SearchErrorProps) {
+  const unavailable = error instanceof ApiError && error.status === 503;
+  // The latest onRetry, without restarting the wait at every render (callers pass a new arrow each time).
+  const retry = useRef(onRetry);
+  retry.current = onRetry;
+  useEffect(() => {
+    if (!unavailable || !error) return;
+    const timer = setTimeout(() => retry.current(), UNAVAILABLE_RETRY_MS);
+    return () => clearTimeout(timer);
+  }, [unavailable, error]);
+  if (unavailable) {
+    return (
+      <StatePanel icon={<Hourglass className="size-6" aria-hidden />} title="Not ready yet">
+        <p className="max-w-md text-sm text-muted-foreground">{error.message}</p>
+        <p className="max-w-md text-xs text-muted-foreground">The search runs again in a few seconds.</p>
+        <Button variant="outline" onClick={onRetry}>
+          Retry now
+        </Button>
+      </StatePanel>
+    );
+  }
   if (isInsufficientCredits(error)) {
     return (
       <StatePanel icon={<Coins className="size-6" aria-hidden />} title="Not enough credits to search">

@@ -36,6 +36,8 @@ export type CreditAccount = {
   remainingCredits: number;
   billingCycleStart: string;
   billingCycleEnd: string;
+  /** Used credits count the usage since then: the last new cycle, earlier than the cycle start after an upgrade. */
+  usedSince: string;
   /** A downgrade that waits for the end of the billing cycle. */
   pendingPlanType: string | null;
   /** Usage alerts (percent) reached this cycle. */
@@ -129,8 +131,9 @@ export function activityLabel(activityType: string): string {
 export const TRANSACTION_TYPE_LABELS: Record<TransactionType, string> = {
   grant: 'Grant',
   purchase: 'Purchase',
-  plan_change: 'Plan change',
   usage: 'Usage',
+  expiry: 'Expired',
+  plan_change: 'Plan change',
   cycle_reset: 'New cycle',
 };
 

@@ -300,6 +300,20 @@ describe.each(backends())('API keys on $name', (backend: Backend) => {
     expect((await call(carol, 'POST', KEYS, { name: 'One more', scopes: ['events:read'] })).status).toBe(201);
   });
 
+  it(`keeps to ${API_KEYS_MAX} active keys when ${API_KEYS_MAX + 5} are asked for at once`, async () => {
+    const dan = authClient(app);
+    await dan.signUp('dan@example.com', PASSWORD, 'Dan');
+    const answers = await Promise.all(
+      Array.from({ length: API_KEYS_MAX + 5 }, (_, i) =>
+        call(dan, 'POST', KEYS, { name: `Burst ${i}`, scopes: ['events:read'] }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(API_KEYS_MAX);
+    expect(answers.filter((a) => a.status === 409)).toHaveLength(5);
+    const listed = (await call<{ keys: ApiKey[] }>(dan, 'GET', KEYS)).body.keys;
+    expect(listed.filter((key) => key.status === 'active')).toHaveLength(API_KEYS_MAX);
+  });
+
   it('never writes a key to the log, used, refused or revoked', async () => {
     logLines = '';
     const { id, key } = await createKey(ada, 'Logged?', ['prospects:read']);

@@ -20,6 +20,7 @@ import {
 } from '../../../shared/api-keys.ts';
 import type { Caller } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
+import { lockFor } from '../../db/locks.ts';
 import { apiKeys, users } from '../../db/schema.ts';
 import { withUser } from '../../db/user-scope.ts';
 import { AppError } from '../../http/errors.ts';
@@ -60,6 +61,8 @@ export async function createApiKey(
 ): Promise<ApiKeyCreated> {
   const key = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
   const row = await withUser(db, caller.id, async (tx) => {
+    // Serialises the caller's key creations: a count read by concurrent requests alike would let them all in.
+    await lockFor(tx, `api-keys:${caller.id}`);
     const [active] = await tx
       .select({ n: count() })
       .from(apiKeys)

@@ -29,6 +29,8 @@ const routes = {
     method: 'post',
     path: '/api/v1/architecture/unlock',
     tags,
+    // Public behind the shared password: its 401 is a wrong password, not a missing sign-in.
+    security: [],
     summary:
       'The architecture page for the shared password: nine tabs describing this system, with figures read from it',
     request: {

@@ -6,8 +6,9 @@ import { createTestApp } from '../../../../tests/helpers/app.ts';
 import { authClient } from '../../../../tests/helpers/auth.ts';
 import { type Backend, backends, type TestDatabase } from '../../../../tests/helpers/databases.ts';
 import { queryRows } from '../../db/client.ts';
-import { accounts, users, verifications } from '../../db/schema.ts';
+import { accounts, signInAddresses, users, verifications } from '../../db/schema.ts';
 import type { App } from '../../http/app.ts';
+import { hashPassword } from './auth.ts';
 import { AUTH_CLEANUP_JOB } from './cleanup.ts';
 
 const PASSWORD = 'violet-harbor-42';
@@ -59,9 +60,40 @@ describe.each(backends())('accounts on $name', (backend: Backend) => {
     expect(linkIn(mail?.text ?? '')).toContain('/api/auth/verify-email?token=');
   });
 
-  it('refuses a duplicate e-mail, a wrong password and a missing password', async () => {
+  it('answers a sign-up with a registered address as for a new one, signs nobody in and mails the owner', async () => {
+    type SignUpAnswer = { token: string | null; user: Record<string, unknown> };
+    const fresh = await authClient(app).signUp('newcomer@example.com', 'copper-meadow-31', 'Newcomer');
+    const intruder = authClient(app);
+    const taken = await intruder.signUp('ADA@example.com', 'another-fine-pass', 'Mallory');
+    expect(taken.status).toBe(200);
+    expect(taken.status).toBe(fresh.status);
+    const [freshBody, takenBody] = [
+      (await fresh.json()) as SignUpAnswer,
+      (await taken.json()) as SignUpAnswer,
+    ];
+    expect(Object.keys(takenBody).sort()).toEqual(Object.keys(freshBody).sort());
+    expect(Object.keys(takenBody.user).sort()).toEqual(Object.keys(freshBody.user).sort());
+    expect(takenBody.user).toMatchObject({ email: 'ada@example.com', name: 'Mallory', emailVerified: false });
+    // No session for anyone but the owner: the answer carries no token and sets no cookie.
+    expect(takenBody.token).toBeNull();
+    expect(taken.headers.getSetCookie()).toEqual([]);
+    expect(await intruder.session()).toBeNull();
+    const [owner] = await database.db.select().from(users).where(eq(users.email, 'ada@example.com'));
+    expect(takenBody.user.id).not.toBe(owner?.id);
+    expect(owner?.name).toBe('Ada');
+
+    const notices = async () =>
+      (await mailsTo('ada@example.com')).filter((m) => m.text.includes('Someone tried to create'));
+    const [notice] = await notices();
+    expect(notice?.text).toMatch(/sign in or reset your password/);
+    // Repeated attempts do not flood the owner's inbox: one notice per hour.
+    await authClient(app).signUp('ada@example.com', 'another-fine-pass', 'Mallory');
+    expect(await notices()).toHaveLength(1);
+  });
+
+  it('refuses a wrong password and a missing password', async () => {
     const client = authClient(app);
-    expect((await client.signUp('ada@example.com', 'another-fine-pass')).status).toBe(422);
+    expect((await client.signIn('ada@example.com', 'another-fine-pass')).status).toBe(401);
     const wrong = await client.signIn('ada@example.com', 'not-the-password');
     expect(wrong.status).toBe(401);
     expect(((await wrong.json()) as { message: string }).message).toBe('Invalid email or password');
@@ -76,7 +108,7 @@ describe.each(backends())('accounts on $name', (backend: Backend) => {
   it('rejects weak passwords with reasons as weak_password and creates nothing', async () => {
     const client = authClient(app);
     for (const [password, reason] of [
-      ['abc', /at least 6 characters/],
+      ['abc', /at least 8 characters/],
       ['password123', /most common passwords/],
       ['grace-hopper-1906', /e-mail address or name/],
     ] as const) {
@@ -90,6 +122,61 @@ describe.each(backends())('accounts on $name', (backend: Backend) => {
     }
     const rows = await database.db.select().from(users).where(eq(users.email, 'grace-hopper@example.com'));
     expect(rows).toHaveLength(0);
+  });
+
+  it('refuses a short password, spaces only or one character repeated on sign-up, reset and password change', async () => {
+    const hal = authClient(app);
+    expect((await hal.signUp('hal@example.com', PASSWORD, 'Hal')).status).toBe(200);
+    await hal.request('POST', '/api/auth/request-password-reset', {
+      email: 'hal@example.com',
+      redirectTo: 'http://localhost:3000/reset-password',
+    });
+    const [row] = await queryRows<{ identifier: string }>(
+      database.db,
+      sql`select identifier from verifications where identifier like 'reset-password:%' order by created_at desc limit 1`,
+    );
+    const token = row?.identifier.replace('reset-password:', '') ?? '';
+    const stranger = authClient(app);
+    for (const [password, reason] of [
+      ['aaaaaaa', /at least 8 characters/],
+      ['       ', /at least 8 characters/],
+      ['        ', /spaces only/],
+      ['\t\t  \n   ', /spaces only/],
+      ['aaaaaaaa', /short pattern repeated/],
+      ['ZZZZZZZZZZZZ', /short pattern repeated/],
+      ['abababab', /short pattern repeated/],
+      ['1231231231', /short pattern repeated/],
+    ] as const) {
+      for (const attempt of [
+        () => stranger.signUp('weak@example.com', password, 'Weak'),
+        () =>
+          hal.request('POST', '/api/auth/change-password', {
+            currentPassword: PASSWORD,
+            newPassword: password,
+          }),
+        () => hal.request('POST', '/api/auth/reset-password', { token, newPassword: password }),
+      ]) {
+        const response = await attempt();
+        expect(response.status, JSON.stringify(password)).toBe(422);
+        const body = (await response.json()) as { error: { code: string; message: string } };
+        expect(body.error.code).toBe('weak_password');
+        expect(body.error.message, JSON.stringify(password)).toMatch(reason);
+      }
+    }
+    expect(await database.db.select().from(users).where(eq(users.email, 'weak@example.com'))).toHaveLength(0);
+    // Nothing changed: the password still works, the reset link still does.
+    expect((await authClient(app).signIn('hal@example.com', PASSWORD)).status).toBe(200);
+    expect(await (await app.request(`/api/v1/auth/reset-tokens/${token}`)).json()).toEqual({ valid: true });
+  });
+
+  it('still signs in an account whose password predates the 8-character minimum', async () => {
+    expect((await authClient(app).signUp('old-timer@example.com', PASSWORD, 'Old')).status).toBe(200);
+    const [user] = await database.db.select().from(users).where(eq(users.email, 'old-timer@example.com'));
+    await database.db
+      .update(accounts)
+      .set({ password: await hashPassword('abc123') })
+      .where(eq(accounts.userId, user?.id ?? ''));
+    expect((await authClient(app).signIn('old-timer@example.com', 'abc123')).status).toBe(200);
   });
 
   it('resets a password through the mailed link; the link works once', async () => {
@@ -257,14 +344,32 @@ describe.each(backends())('REQUIRE_EMAIL_VERIFICATION=true on $name', (backend: 
     expect((await client.signIn('cy@example.com', PASSWORD)).status).toBe(200);
     expect((await client.session())?.user.email).toBe('cy@example.com');
   });
+
+  it('answers a sign-up with a registered address exactly as a new one, and mails the owner', async () => {
+    const fresh = await authClient(app).signUp('dee@example.com', PASSWORD, 'Dee');
+    const taken = await authClient(app).signUp('cy@example.com', 'another-fine-pass', 'Mallory');
+    expect(taken.status).toBe(fresh.status);
+    const [freshBody, takenBody] = (await Promise.all([fresh.json(), taken.json()])) as {
+      token: string | null;
+      user: Record<string, unknown>;
+    }[];
+    expect(takenBody?.token).toBeNull();
+    expect(freshBody?.token).toBeNull();
+    expect(Object.keys(takenBody?.user ?? {}).sort()).toEqual(Object.keys(freshBody?.user ?? {}).sort());
+    const inbox = await app.request('/api/dev/mailbox?to=cy@example.com');
+    const { mails } = (await inbox.json()) as { mails: { text: string }[] };
+    expect(mails.some((m) => m.text.includes('Someone tried to create'))).toBe(true);
+  });
 });
 
 describe.each(backends())('auth cleanup job on $name', (backend: Backend) => {
   let database: TestDatabase;
+  beforeAll(async () => {
+    database = await backend.create();
+  });
   afterAll(() => database.destroy());
 
   it('removes expired tokens and finished abuse-limit windows, and keeps live ones', async () => {
-    database = await backend.create();
     const { jobs } = await createTestApp(database);
     const hourAgo = new Date(Date.now() - 3_600_000);
     await database.db.insert(verifications).values([
@@ -280,5 +385,20 @@ describe.each(backends())('auth cleanup job on $name', (backend: Backend) => {
     expect(tokens.map((t) => t.identifier)).toEqual(['reset-password:live']);
     const limits = await queryRows<{ key: string }>(database.db, sql`select key from rate_limits`);
     expect(limits.map((l) => l.key)).toEqual(['live']);
+  });
+
+  it('forgets sign-in addresses not used for 90 days', async () => {
+    const { app, jobs } = await createTestApp(database);
+    await authClient(app).signUp('kit@example.com', PASSWORD, 'Kit');
+    const [kit] = await database.db.select().from(users).where(eq(users.email, 'kit@example.com'));
+    const userId = kit?.id ?? '';
+    await database.db.insert(signInAddresses).values([
+      { userId, ip: '198.51.100.1', lastSuccessAt: new Date(Date.now() - 91 * 86_400_000) },
+      { userId, ip: '198.51.100.2', lastSuccessAt: new Date(Date.now() - 89 * 86_400_000) },
+    ]);
+    await jobs.enqueue(AUTH_CLEANUP_JOB, {});
+    await jobs.runOnce();
+    const kept = await database.db.select({ ip: signInAddresses.ip }).from(signInAddresses);
+    expect(kept.map((row) => row.ip)).toEqual(['198.51.100.2']);
   });
 });

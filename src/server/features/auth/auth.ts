@@ -10,6 +10,7 @@ import { type Db, queryRows } from '../../db/client.ts';
 import * as schema from '../../db/schema.ts';
 import type { Logger } from '../../logger.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import { mailExistingAccountOwner } from './existing-account.ts';
 
 /** The header our HTTP layer sets to the client's address before handing a request to Better Auth. */
 export const CLIENT_IP_HEADER = 'x-prospector-client-ip';
@@ -131,6 +132,9 @@ export async function createAuth(options: {
       autoSignIn: !config.auth.requireEmailVerification,
       resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,
+      // With verification required Better Auth answers a taken address as a new one itself; the owner is told.
+      onExistingUserSignUp: ({ user }) =>
+        mailExistingAccountOwner({ db, mailer, publicUrl: config.publicUrl }, user),
       password: {
         hash: hashPassword,
         verify: ({ hash: stored, password }) => verify(stored, password),

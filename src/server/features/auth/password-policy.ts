@@ -4,9 +4,22 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../shared/auth.t
 // The 49,000 most common passwords (zxcvbn-ts's list, from leaked-password corpora), lower case.
 const COMMON_PASSWORDS = new Set<string>(dictionary['passwords-common'] as string[]);
 
+/** Whether the password is one short unit said again and again: `aaaaaaaa`, `abababab`, `1231231231`. */
+const isRepetition = (password: string) =>
+  [1, 2, 3].some(
+    (unit) =>
+      password.length >= unit * 2 &&
+      password ===
+        password
+          .slice(0, unit)
+          .repeat(Math.ceil(password.length / unit))
+          .slice(0, password.length),
+  );
+
 /**
- * Why a password is too weak (empty when it is acceptable): length, one of the most common passwords, or
- * built from the user's own e-mail or name. The reasons are shown to the user as they are.
+ * Why a password is too weak (empty when it is acceptable): length, only spaces, one character or short
+ * pattern repeated, one of the most common passwords, or built from the user's own e-mail or name. The
+ * reasons are shown to the user as they are.
  */
 export function weakPasswordReasons(
   password: string,
@@ -18,6 +31,11 @@ export function weakPasswordReasons(
   }
   if (password.length > PASSWORD_MAX_LENGTH) {
     reasons.push(`Password must be at most ${PASSWORD_MAX_LENGTH} characters long.`);
+  }
+  if (password.trim() === '') {
+    reasons.push('Password must not be made of spaces only.');
+  } else if (isRepetition(password)) {
+    reasons.push('Password must not be one character or a short pattern repeated.');
   }
   const lower = password.toLowerCase();
   if (COMMON_PASSWORDS.has(lower)) {

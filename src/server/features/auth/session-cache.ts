@@ -13,18 +13,19 @@ const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]
  * costs about a millisecond of CPU (its request context, two queries, output filtering), and the app checks
  * one on every API call, so repeated checks of the same cookie are answered from here. An answer is kept
  * for `ttlMs` at most; every request that can end sessions (sign-out, revocations, password changes,
- * account deletion) clears the cache on this instance, so a revoked session outlives its revocation only
- * on other instances, and only for `ttlMs`.
+ * account deletion) clears the cache on this instance. Writes ask for a `fresh` check, so a session ended on
+ * another instance can still read there for `ttlMs` at most, and never write (issue 21).
  */
 export function createSessionCache(auth: Auth, { ttlMs = 5000, maxEntries = 10_000 } = {}) {
   const entries = new Map<string, { answer: SessionAnswer; until: number }>();
 
   return {
-    async get(headers: Headers): Promise<SessionLookup> {
+    /** The session of these headers; `fresh` asks the database, whatever is remembered (for writes). */
+    async get(headers: Headers, { fresh = false } = {}): Promise<SessionLookup> {
       const token = headers.get('cookie')?.match(SESSION_COOKIE)?.[1];
       if (!token) return { answer: null, setCookies: [] };
       const now = Date.now();
-      const hit = entries.get(token);
+      const hit = fresh ? undefined : entries.get(token);
       if (hit && hit.until > now) return { answer: hit.answer, setCookies: [] };
       const { headers: responseHeaders, response: answer } = await auth.api.getSession({
         headers,

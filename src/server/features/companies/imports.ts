@@ -21,6 +21,7 @@ import { type Database, type Db, queryRows } from '../../db/client.ts';
 import { withCopySession } from '../../db/copy.ts';
 import { companyImports } from '../../db/schema.ts';
 import { withUser } from '../../db/user-scope.ts';
+import { decodeUtf8 } from '../../http/csv-import.ts';
 import { AppError } from '../../http/errors.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { COMPANY_COPY, type CopyRow } from './data/copy-companies.ts';
@@ -69,15 +70,7 @@ export function decodeCsv(bytes: Uint8Array): string {
   if (bytes.byteLength > IMPORT_MAX_BYTES) {
     throw new AppError('PAYLOAD_TOO_LARGE', 413, IMPORT_TOO_LARGE);
   }
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
-  } catch {
-    throw new AppError(
-      'VALIDATION_ERROR',
-      400,
-      'The file is not UTF-8 text. Save it as "CSV UTF-8" (Excel: File > Save As) and try again',
-    );
-  }
+  return decodeUtf8(bytes);
 }
 
 type Parsed = { columns: string[]; records: Record<string, string>[]; errors: Map<number, string> };

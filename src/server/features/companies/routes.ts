@@ -14,6 +14,7 @@ import type { AppDeps, AppEnv } from '../../context.ts';
 import { EXPORT_MAX_ROWS, exportQuote, exportRoutes, sendExport } from '../../http/csv-export.ts';
 import { AppError } from '../../http/errors.ts';
 import { error, filterValidationSchema, int, json, many } from '../../http/openapi.ts';
+import { checkMultipart } from '../../http/request-guards.ts';
 import { requireCaller } from '../../http/session.ts';
 import { type AgentRun, recordAgentRun, searchSummary } from '../agents/executions.ts';
 import type { Charge } from '../credits/service.ts';
@@ -470,6 +471,7 @@ export function companiesRoutes(deps: AppDeps, vocabulary: Vocabulary) {
     const form = await c.req.parseBody().catch(() => {
       throw new AppError('BAD_REQUEST', 400, 'Send the file as multipart/form-data in the field "file"');
     });
+    checkMultipart(form);
     const file = form.file;
     if (!(file instanceof File)) {
       throw new AppError('VALIDATION_ERROR', 400, 'Send the file as multipart/form-data in the field "file"');

@@ -3,7 +3,7 @@
  * user has open, free) or a request for the AI engine (analysed, validated, handed off; one ai_query credit).
  * Sessions and messages are stored on the server, so a conversation follows the user to another browser.
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   type ChatMessage,
   type ChatSessionSummary,
@@ -22,7 +22,7 @@ import type { Logger } from '../../logger.ts';
 import type { Vocabulary } from '../companies/vocabulary.ts';
 import { findOrCreateProspect, setProspectStatus, updateForecastScenario } from '../prospects/service.ts';
 import { type ParsedCommand, parseCommand } from './commands.ts';
-import { analyzeRequest } from './service.ts';
+import { prepareAnalysis } from './service.ts';
 
 export const SESSION_NOT_FOUND = 'Chat session not found';
 const TITLE_LENGTH = 80;
@@ -190,9 +190,12 @@ export async function sendMessage(
 
   const command = parseCommand(text, PROSPECT_STATUSES);
   let reply: Pick<ChatMessage, 'content' | 'analysis' | 'command'>;
+  // What the analysis costs, known before it is stored; it is charged once the messages are.
+  let price = 0;
   if (command.action === 'general') {
-    const analysis = await analyzeRequest(
-      deps,
+    // A model's call costs the operator money: a caller who cannot pay is refused before it.
+    const quote = engine.provider === 'builtin' ? null : await deps.credits.check(caller, 'ai_query');
+    const analysis = await prepareAnalysis(
       engine,
       vocabulary,
       caller,
@@ -205,16 +208,50 @@ export async function sendMessage(
       },
       logger,
     );
-    reply = { content: analysis.response.text, analysis, command: null };
+    if (!analysis.fallback) price = (quote ?? (await deps.credits.check(caller, 'ai_query'))).cost;
+    reply = {
+      content: analysis.response.text,
+      analysis: { ...analysis, creditsCharged: price },
+      command: null,
+    };
   } else {
     const result = await executeCommand(db, caller, command, context);
     reply = { content: result.message, analysis: null, command: result };
   }
 
-  // The session, the user's message and the reply are written together: all or nothing.
+  const stored = await storeExchange(db, caller, input.sessionId, text, reply);
+  if (price > 0) {
+    // Charged only once the exchange is stored; a charge refused now (the credits went to another request
+    // meanwhile) takes the exchange back out, so the caller never keeps an answer they did not pay for.
+    try {
+      await deps.credits.charge(caller, 'ai_query');
+    } catch (err) {
+      await withUser(db, caller.id, async (tx) => {
+        if (stored.createdSession) {
+          await tx.delete(copilotSessions).where(eq(copilotSessions.id, stored.response.sessionId));
+        } else {
+          await tx
+            .delete(copilotMessages)
+            .where(inArray(copilotMessages.id, [stored.response.message.id, stored.response.reply.id]));
+        }
+      });
+      throw err;
+    }
+  }
+  return stored.response;
+}
+
+/** The session (a new one when none is given), the user's message and the reply, written together. */
+function storeExchange(
+  db: Db,
+  caller: Caller,
+  sessionId: string | undefined,
+  text: string,
+  reply: Pick<ChatMessage, 'content' | 'analysis' | 'command'>,
+): Promise<{ response: SendMessageResponse; createdSession: boolean }> {
   return withUser(db, caller.id, async (tx) => {
-    const session = input.sessionId
-      ? await ownSession(tx, caller, input.sessionId)
+    const session = sessionId
+      ? await ownSession(tx, caller, sessionId)
       : (
           await tx
             .insert(copilotSessions)
@@ -247,7 +284,10 @@ export async function sendMessage(
       .set({ updatedAt: new Date(now + 1) })
       .where(eq(copilotSessions.id, session.id));
     if (!mine || !answer) throw new Error('the chat messages could not be stored');
-    return { sessionId: session.id, message: toMessage(mine), reply: toMessage(answer) };
+    return {
+      response: { sessionId: session.id, message: toMessage(mine), reply: toMessage(answer) },
+      createdSession: !sessionId,
+    };
   });
 }
 

@@ -179,6 +179,88 @@ describe.each(backends())('the copilot on $name', (backend: Backend) => {
     expect((await (await zed.request('GET', '/api/v1/copilot/sessions')).json()).sessions).toEqual([]);
   });
 
+  /** A storage fault for one user's rows of a table, as a full disk or a lost connection would cause. */
+  const failInserts = async (table: string, userId: string) => {
+    await database.db.execute(
+      sql.raw(`create or replace function fail_insert() returns trigger language plpgsql as $$
+        begin raise exception 'simulated storage failure'; end $$`),
+    );
+    await database.db.execute(
+      sql.raw(`create trigger fail_insert before insert on ${table} for each row
+        when (new.user_id = '${userId}') execute function fail_insert()`),
+    );
+    return () => database.db.execute(sql.raw(`drop trigger fail_insert on ${table}`));
+  };
+  const userIdOf = async (client: AuthClient) => (await client.session())?.user.id ?? '';
+  const sessionsOf = async (client: AuthClient) =>
+    ((await (await client.request('GET', '/api/v1/copilot/sessions')).json()) as { sessions: unknown[] })
+      .sessions;
+
+  it('refuses a message with a NUL character with a clear 400, charging and storing nothing', async () => {
+    const nul = authClient(app);
+    await nul.signUp('nul@example.com', 'violet-harbor-42', 'Nul');
+    const before = await remaining(nul);
+    const response = await nul.request('POST', '/api/v1/copilot/messages', {
+      text: 'fintech\u0000 in germany',
+    });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error).toMatchObject({
+      code: 'INVALID_TEXT',
+      message: 'Field "text" may not contain the NUL character (\\u0000)',
+    });
+    expect(await remaining(nul)).toBe(before);
+    expect(await sessionsOf(nul)).toEqual([]);
+  });
+
+  it('takes no credit when the exchange cannot be stored', async () => {
+    const kim = authClient(app);
+    await kim.signUp('kim@example.com', 'violet-harbor-42', 'Kim');
+    const before = await remaining(kim);
+    const restore = await failInserts('copilot_messages', await userIdOf(kim));
+    try {
+      const response = await kim.request('POST', '/api/v1/copilot/messages', {
+        text: 'fintech firms in germany',
+      });
+      expect(response.status).toBe(500);
+    } finally {
+      await restore();
+    }
+    expect(await remaining(kim)).toBe(before);
+    expect(await sessionsOf(kim)).toEqual([]);
+  });
+
+  it('keeps nothing of an exchange whose charge failed after it was stored', async () => {
+    const lou = authClient(app);
+    await lou.signUp('lou@example.com', 'violet-harbor-42', 'Lou');
+    const first = await send(lou, 'thanks');
+    expect(first.status).toBe(200);
+    const before = await remaining(lou);
+    const restore = await failInserts('credit_transactions', await userIdOf(lou));
+    try {
+      const fresh = await lou.request('POST', '/api/v1/copilot/messages', {
+        text: 'fintech firms in germany',
+      });
+      expect(fresh.status).toBe(500);
+      const followUp = await lou.request('POST', '/api/v1/copilot/messages', {
+        text: 'fintech firms in germany',
+        sessionId: first.body.sessionId,
+      });
+      expect(followUp.status).toBe(500);
+    } finally {
+      await restore();
+    }
+    expect(await remaining(lou)).toBe(before);
+    expect(await sessionsOf(lou)).toHaveLength(1);
+    const session = await (
+      await lou.request('GET', `/api/v1/copilot/sessions/${first.body.sessionId}`)
+    ).json();
+    expect(session.messages).toHaveLength(2);
+    // Later tests count every stored message.
+    expect((await lou.request('DELETE', `/api/v1/copilot/sessions/${first.body.sessionId}`)).status).toBe(
+      204,
+    );
+  });
+
   it('keeps the conversation on the server, for its owner only', async () => {
     const first = await send(ada, 'fintech firms in germany');
     expect(first.status).toBe(200);

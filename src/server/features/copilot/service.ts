@@ -60,6 +60,33 @@ async function analyzeOrFallback(
   }
 }
 
+/**
+ * The analysis with its validated filters and hand-off, not charged yet: whoever stores or returns it charges
+ * after that succeeded (`creditsCharged` is 0 here), so a request that fails takes no credit.
+ */
+export async function prepareAnalysis(
+  engine: AiEngine,
+  vocabulary: Vocabulary,
+  caller: Caller,
+  input: AnalyzeInput,
+  logger: Logger,
+): Promise<AnalyzeResponse> {
+  const answer = await analyzeOrFallback(engine, input, logger);
+  const filterValidation = validateFilters(
+    answer.analysis.filterSuggestions,
+    await vocabulary.forCaller(caller),
+  );
+  const { analysis, responseText, fallback } = answer;
+  return {
+    analysis,
+    response: { text: responseText },
+    filterValidation,
+    handoff: handoffFor(analysis, filterValidation.validFilters, input.query, input.handoff),
+    fallback,
+    creditsCharged: 0,
+  };
+}
+
 export async function analyzeRequest(
   deps: Pick<AppDeps, 'credits'>,
   engine: AiEngine,
@@ -72,19 +99,7 @@ export async function analyzeRequest(
   // analysis costs less than that check, so it is charged after without one (the charge itself refuses with
   // 402, and the analysis is then not returned).
   if (engine.provider !== 'builtin') await deps.credits.check(caller, 'ai_query');
-  const answer = await analyzeOrFallback(engine, input, logger);
-  const filterValidation = validateFilters(
-    answer.analysis.filterSuggestions,
-    await vocabulary.forCaller(caller),
-  );
+  const answer = await prepareAnalysis(engine, vocabulary, caller, input, logger);
   const charge = answer.fallback ? null : await deps.credits.charge(caller, 'ai_query');
-  const { analysis, responseText, fallback } = answer;
-  return {
-    analysis,
-    response: { text: responseText },
-    filterValidation,
-    handoff: handoffFor(analysis, filterValidation.validFilters, input.query, input.handoff),
-    fallback,
-    creditsCharged: charge?.creditsCharged ?? 0,
-  };
+  return { ...answer, creditsCharged: charge?.creditsCharged ?? 0 };
 }

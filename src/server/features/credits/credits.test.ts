@@ -33,7 +33,7 @@ describe.each(backends())('credits on $name', (backend: Backend) => {
   const account = async (client: AuthClient) =>
     (await (await client.request('GET', '/api/v1/credits')).json()) as CreditAccount;
   const balanced = async (userId: string) =>
-    expect(await ledgerDifference(database.db, userId)).toEqual({ used: 0, total: 0 });
+    expect(await ledgerDifference(database.db, userId)).toEqual({ remaining: 0, used: 0 });
 
   it('creates the default account on first read: unlimited, 500,000 credits, a 30-day cycle, with its grant', async () => {
     const first = await account(ada);
@@ -154,7 +154,7 @@ describe.each(backends())('credits on $name', (backend: Backend) => {
     await balanced(adaId);
   });
 
-  it('upgrades now (total raised only if higher, new cycle) and schedules a downgrade for the cycle end', async () => {
+  it('upgrades now (total raised only if higher, new cycle, used credits kept) and schedules a downgrade for the cycle end', async () => {
     const cleo = authClient(app);
     await cleo.signUp('cleo@example.com', 'copper-meadow-31', 'Cleo');
     const cleoId = (await cleo.session())?.user.id ?? '';
@@ -173,7 +173,9 @@ describe.each(backends())('credits on $name', (backend: Backend) => {
     expect(up.status).toBe(200);
     const upgraded = (await up.json()) as { change: string; account: CreditAccount };
     expect(upgraded.change).toBe('upgrade');
-    expect(upgraded.account).toMatchObject({ planType: 'business', totalCredits: 1500, usedCredits: 0 });
+    // Spec 2 §4 changes plan, total and dates only: the 10 credits used stay used.
+    expect(upgraded.account).toMatchObject({ planType: 'business', totalCredits: 1500, usedCredits: 10 });
+    expect(Date.parse(upgraded.account.billingCycleEnd) - Date.now()).toBeGreaterThan(29.9 * 86_400_000);
     const ledger = (await (await cleo.request('GET', '/api/v1/credits/transactions?type=purchase')).json())
       .transactions;
     expect(ledger[0]).toMatchObject({ description: 'Plan upgrade to Business', creditsAmount: 1450 });
@@ -198,7 +200,8 @@ describe.each(backends())('credits on $name', (backend: Backend) => {
     // Time travel: everything so far happened 31 days ago.
     await database.db.execute(
       sql`update user_credits set billing_cycle_start = billing_cycle_start - interval '31 days',
-                                  billing_cycle_end = billing_cycle_end - interval '31 days' where user_id = ${cleoId}`,
+                                  billing_cycle_end = billing_cycle_end - interval '31 days',
+                                  used_since = used_since - interval '31 days' where user_id = ${cleoId}`,
     );
     await database.db.execute(
       sql`update credit_transactions set created_at = created_at - interval '31 days' where user_id = ${cleoId}`,
@@ -211,6 +214,18 @@ describe.each(backends())('credits on $name', (backend: Backend) => {
       usedCredits: 0,
     });
     expect(Date.parse(rolled.billingCycleEnd)).toBeGreaterThan(Date.now());
+    // The ledger says what happened: the 1,483 credits left of the Business cycle expired, and the new cycle
+    // granted the Professional plan's 500.
+    const newest = (await (await cleo.request('GET', '/api/v1/credits/transactions?limit=2')).json())
+      .transactions;
+    expect(newest).toMatchObject([
+      { transactionType: 'grant', creditsAmount: 500, description: 'Monthly credits, Professional plan' },
+      {
+        transactionType: 'expiry',
+        creditsAmount: 1483,
+        description: '1483 unused credits expired at the end of the billing cycle',
+      },
+    ]);
     await balanced(cleoId);
   });
 
@@ -316,7 +331,8 @@ describe.each(backends())('credits on $name', (backend: Backend) => {
     await gus.request('POST', '/api/v1/credits/usage', { activityType: 'ai_query', quantity: 4 });
     await database.db.execute(
       sql`update user_credits set billing_cycle_start = billing_cycle_start - interval '30 days',
-                                  billing_cycle_end = billing_cycle_end - interval '30 days' where user_id = ${gusId}`,
+                                  billing_cycle_end = billing_cycle_end - interval '30 days',
+                                  used_since = used_since - interval '30 days' where user_id = ${gusId}`,
     );
     await database.db.execute(
       sql`update credit_transactions set created_at = created_at - interval '30 days' where user_id = ${gusId}`,
@@ -325,7 +341,154 @@ describe.each(backends())('credits on $name', (backend: Backend) => {
     await jobs.runOnce();
     const [row] = await database.db.select().from(userCredits).where(eq(userCredits.userId, gusId));
     expect(row?.usedCredits).toBe(0);
+    expect(row?.totalCredits).toBe(500_000);
     expect(row?.billingCycleEnd.getTime()).toBeGreaterThan(Date.now());
     await balanced(gusId);
+  });
+
+  /** Sends the account's billing cycle end into the past, as if the cycle had run out (nothing else moves). */
+  const endCycle = (userId: string) =>
+    database.db.execute(
+      sql`update user_credits set billing_cycle_end = clock_timestamp() - interval '1 second' where user_id = ${userId}`,
+    );
+  const transactions = async (client: AuthClient) =>
+    (await (await client.request('GET', '/api/v1/credits/transactions?limit=1000')).json()).transactions as {
+      transactionType: string;
+      creditsAmount: number;
+      description: string;
+    }[];
+
+  it('spends a bought package within its cycle: the roll-over expires what is left and grants only the plan (issue 21)', async () => {
+    const hal = authClient(app);
+    await hal.signUp('hal@example.com', 'copper-meadow-31', 'Hal');
+    const halId = (await hal.session())?.user.id ?? '';
+    const bought = await hal.request('POST', '/api/v1/credits/purchases', {
+      packageId: 'professional',
+      idempotencyKey: 'hal-package-1',
+    });
+    expect(bought.status).toBe(201);
+    await hal.request('POST', '/api/v1/credits/usage', { activityType: 'ai_query', quantity: 47 });
+    expect(await account(hal)).toMatchObject({ totalCredits: 500_550, usedCredits: 47 });
+
+    await endCycle(halId);
+    expect(await account(hal)).toMatchObject({
+      planType: 'unlimited',
+      totalCredits: 500_000,
+      usedCredits: 0,
+    });
+    const ledger = await transactions(hal);
+    expect(ledger.slice(0, 2)).toMatchObject([
+      { transactionType: 'grant', creditsAmount: 500_000, description: 'Monthly credits, Unlimited plan' },
+      {
+        transactionType: 'expiry',
+        creditsAmount: 500_503,
+        description: '500503 unused credits expired at the end of the billing cycle',
+      },
+    ]);
+    await balanced(halId);
+
+    // The next roll-over (from the hourly job this time) grants the plan again, never the package.
+    await endCycle(halId);
+    await jobs.enqueue(ROLL_CYCLES_JOB, {});
+    await jobs.runOnce();
+    expect(await account(hal)).toMatchObject({ totalCredits: 500_000, usedCredits: 0 });
+    const after = await transactions(hal);
+    expect(after.filter((t) => t.transactionType === 'purchase')).toHaveLength(1);
+    expect(after.filter((t) => t.transactionType === 'grant').map((t) => t.creditsAmount)).toEqual([
+      500_000, 500_000, 500_000,
+    ]);
+    expect(after.filter((t) => t.transactionType === 'cycle_reset')).toEqual([]);
+    await balanced(halId);
+  });
+
+  it('applies a waiting downgrade at the roll-over: the new plan is granted and the old credits expire', async () => {
+    const ivy = authClient(app);
+    await ivy.signUp('ivy@example.com', 'copper-meadow-31', 'Ivy');
+    const ivyId = (await ivy.session())?.user.id ?? '';
+    await ivy.request('POST', '/api/v1/credits/purchases', {
+      packageId: 'starter',
+      idempotencyKey: 'ivy-starter',
+    });
+    const down = await ivy.request('PUT', '/api/v1/credits/plan', { planId: 'free' });
+    expect(await down.json()).toMatchObject({
+      change: 'downgrade',
+      account: { planType: 'unlimited', pendingPlanType: 'free', totalCredits: 500_100, usedCredits: 0 },
+    });
+    await endCycle(ivyId);
+    expect(await account(ivy)).toMatchObject({
+      planType: 'free',
+      pendingPlanType: null,
+      totalCredits: 50,
+      usedCredits: 0,
+    });
+    expect((await transactions(ivy)).slice(0, 2)).toMatchObject([
+      { transactionType: 'grant', creditsAmount: 50, description: 'Monthly credits, Free plan' },
+      { transactionType: 'expiry', creditsAmount: 500_100 },
+    ]);
+    await balanced(ivyId);
+  });
+
+  it('never gives used credits back on a plan change, however often it is clicked (issue 21)', async () => {
+    const jon = authClient(app);
+    await jon.signUp('jon@example.com', 'copper-meadow-31', 'Jon');
+    const jonId = (await jon.session())?.user.id ?? '';
+    await jon.request('POST', '/api/v1/credits/usage', { activityType: 'ai_query', quantity: 47 });
+    const before = await account(jon);
+
+    // As reported: "Unlimited, 47 used" and two clicks on Professional at once.
+    const clicks = await Promise.all(
+      [0, 1].map(() => jon.request('PUT', '/api/v1/credits/plan', { planId: 'professional' })),
+    );
+    expect(clicks.map((r) => r.status).sort()).toEqual([200, 409]);
+    const upgraded = await account(jon);
+    // 500 is below the 500,000 left from the default plan: the total is never lowered, never raised here.
+    expect(upgraded).toMatchObject({ planType: 'professional', totalCredits: 500_000, usedCredits: 47 });
+    expect(Date.parse(upgraded.billingCycleStart)).toBeGreaterThan(Date.parse(before.billingCycleStart));
+    // The usage chart starts where the used credits were counted from, before the new cycle.
+    expect(upgraded.usedSince).toBe(before.usedSince);
+
+    for (const planId of ['business', 'enterprise']) {
+      expect((await jon.request('PUT', '/api/v1/credits/plan', { planId })).status).toBe(200);
+      expect(await account(jon)).toMatchObject({ planType: planId, totalCredits: 500_000, usedCredits: 47 });
+    }
+    expect(await transactions(jon)).toMatchObject([
+      { transactionType: 'usage', creditsAmount: 47 },
+      { transactionType: 'grant', creditsAmount: 500_000 },
+    ]);
+
+    // A downgrade waits: the same request twice schedules it once and changes nothing now.
+    for (let i = 0; i < 2; i++) {
+      const down = await jon.request('PUT', '/api/v1/credits/plan', { planId: 'professional' });
+      expect(down.status).toBe(200);
+      expect((await down.json()).account).toMatchObject({
+        planType: 'enterprise',
+        pendingPlanType: 'professional',
+        totalCredits: 500_000,
+        usedCredits: 47,
+      });
+    }
+    await balanced(jonId);
+  });
+
+  it('raises the total on an upgrade only by the ledger row that says so', async () => {
+    const kim = authClient(app);
+    await kim.signUp('kim@example.com', 'copper-meadow-31', 'Kim');
+    const kimId = (await kim.session())?.user.id ?? '';
+    await account(kim);
+    await kim.request('PUT', '/api/v1/credits/plan', { planId: 'free' });
+    await endCycle(kimId);
+    await kim.request('POST', '/api/v1/credits/usage', { activityType: 'phone_finder', quantity: 6 });
+    const up = await kim.request('PUT', '/api/v1/credits/plan', { planId: 'business' });
+    expect((await up.json()).account).toMatchObject({
+      planType: 'business',
+      totalCredits: 1500,
+      usedCredits: 30,
+    });
+    expect((await transactions(kim))[0]).toMatchObject({
+      transactionType: 'purchase',
+      creditsAmount: 1450,
+      description: 'Plan upgrade to Business',
+    });
+    await balanced(kimId);
   });
 });

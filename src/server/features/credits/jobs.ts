@@ -25,7 +25,7 @@ export function registerCreditJobs(
       db,
       sql`select user_id from user_credits where billing_cycle_end <= clock_timestamp() limit 10000`,
     );
-    for (const { user_id } of due) await rollOverAccount(db, user_id);
+    for (const { user_id } of due) await rollOverAccount(db, user_id, defaults);
     return { rolledOver: due.length };
   });
 

@@ -41,6 +41,10 @@ const accountSchema = z
     remainingCredits: z.number().int(),
     billingCycleStart: z.iso.datetime(),
     billingCycleEnd: z.iso.datetime(),
+    usedSince: z.iso.datetime().openapi({
+      description:
+        'usedCredits counts the usage since then (the last new cycle); an upgrade restarts the cycle but gives no used credits back',
+    }),
     pendingPlanType: z.string().nullable(),
     alerts: z.array(z.number().int()),
     autoTopUp: z.object({ packageId: z.string(), below: z.number().int() }).nullable(),

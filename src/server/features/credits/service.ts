@@ -1,5 +1,10 @@
 import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
-import { CREDIT_ERRORS, GRANT_TYPES, type TransactionType } from '../../../shared/credits.ts';
+import {
+  CREDIT_ERRORS,
+  TRANSACTION_SIGN,
+  TRANSACTION_TYPES,
+  type TransactionType,
+} from '../../../shared/credits.ts';
 import {
   BILLING_CYCLE_DAYS,
   CREDIT_PACKAGES,
@@ -7,8 +12,10 @@ import {
   type CreditPackageId,
   type CreditPlanId,
   DEFAULT_CREDIT_ACCOUNT,
+  isPlanUpgrade,
   PLANS,
   packageCredits,
+  planName,
 } from '../../../shared/pricing.ts';
 import { isUuid } from '../../../shared/uuid.ts';
 import type { Caller } from '../../context.ts';
@@ -26,6 +33,11 @@ export type CreditAccount = {
   remainingCredits: number;
   billingCycleStart: string;
   billingCycleEnd: string;
+  /**
+   * `usedCredits` counts the usage since then (the last roll-over). After an upgrade it is earlier than the
+   * cycle start: the upgrade starts a new cycle but gives nothing back, so the usage chart starts here.
+   */
+  usedSince: string;
   /** A downgrade waiting for the end of the cycle. */
   pendingPlanType: string | null;
   /** Usage alerts reached this cycle (percent of the cycle's credits). */
@@ -52,6 +64,7 @@ function toAccount(row: AccountRow): CreditAccount {
     remainingCredits: row.totalCredits - row.usedCredits,
     billingCycleStart: row.billingCycleStart.toISOString(),
     billingCycleEnd: row.billingCycleEnd.toISOString(),
+    usedSince: row.usedSince.toISOString(),
     pendingPlanType: row.pendingPlanType,
     alerts: [80, 100].filter((_, i) => (row.alertsSent & (1 << i)) !== 0),
     autoTopUp:
@@ -95,6 +108,7 @@ async function ensureAccount(tx: Db, userId: string, defaults: AccountDefaults):
       totalCredits: defaults.totalCredits,
       billingCycleStart: sql`clock_timestamp()`,
       billingCycleEnd: sql`clock_timestamp() + ${CYCLE}`,
+      usedSince: sql`clock_timestamp()`,
     })
     .onConflictDoNothing()
     .returning({ userId: userCredits.userId });
@@ -105,54 +119,63 @@ async function ensureAccount(tx: Db, userId: string, defaults: AccountDefaults):
 
 const planById = (id: string) => PLANS.find((plan) => plan.id === id);
 
+/** A plan's credits for one cycle; the default plan (and any plan we do not list) gets the default account's. */
+const planGrant = (planType: string, defaults: AccountDefaults) =>
+  planById(planType)?.credits ?? defaults.totalCredits;
+
 /**
- * Starts the cycles that are due (no rollover, as the credit FAQ says): used credits back to zero, a waiting
- * downgrade applied. Cycles follow each other without gaps, so usage rows always fall in exactly one.
+ * Starts the cycle that is due, with no rollover (the credit FAQ): the ending cycle's unused credits expire,
+ * and the new cycle grants the plan's credits (a waiting downgrade's plan from now on). Cycles follow each
+ * other without gaps; `used_since` is stamped under the row lock, so every usage row falls on one side of it.
  */
-async function rollOverIfDue(tx: Db, userId: string): Promise<void> {
+async function rollOverIfDue(tx: Db, userId: string, defaults: AccountDefaults): Promise<void> {
   const [due] = await queryRows<{
     used_credits: number;
     total_credits: number;
+    plan_type: string;
     pending_plan_type: string | null;
     new_start: Date;
   }>(
     tx,
-    sql`select used_credits, total_credits, pending_plan_type,
+    sql`select used_credits, total_credits, plan_type, pending_plan_type,
                billing_cycle_end + floor(extract(epoch from clock_timestamp() - billing_cycle_end)
                  / extract(epoch from ${CYCLE})) * ${CYCLE} as new_start
         from user_credits where user_id = ${userId} and billing_cycle_end <= clock_timestamp() for update`,
   );
   if (!due) return;
-  const pending = due.pending_plan_type ? planById(due.pending_plan_type) : undefined;
-  const newTotal = pending ? pending.credits : due.total_credits;
+  const planType = due.pending_plan_type ?? due.plan_type;
+  const grant = planGrant(planType, defaults);
+  const unused = Number(due.total_credits) - Number(due.used_credits);
+  const newStart = new Date(due.new_start).toISOString();
   await tx
     .update(userCredits)
     .set({
+      planType,
+      totalCredits: grant,
       usedCredits: 0,
-      billingCycleStart: sql`${new Date(due.new_start).toISOString()}::timestamptz`,
-      billingCycleEnd: sql`${new Date(due.new_start).toISOString()}::timestamptz + ${CYCLE}`,
-      planType: pending ? pending.id : sql`${userCredits.planType}`,
-      totalCredits: newTotal,
+      usedSince: sql`clock_timestamp()`,
+      billingCycleStart: sql`${newStart}::timestamptz`,
+      billingCycleEnd: sql`${newStart}::timestamptz + ${CYCLE}`,
       pendingPlanType: null,
       alertsSent: 0,
       updatedAt: new Date(),
     })
     .where(eq(userCredits.userId, userId));
-  await ledger(
-    tx,
-    userId,
-    'cycle_reset',
-    due.used_credits,
-    `New billing cycle (${due.used_credits} credits used)`,
-  );
-  if (pending && newTotal !== due.total_credits) {
-    await ledger(tx, userId, 'plan_change', newTotal - due.total_credits, `Plan changed to ${pending.name}`);
+  if (unused > 0) {
+    await ledger(
+      tx,
+      userId,
+      'expiry',
+      unused,
+      `${unused} unused credits expired at the end of the billing cycle`,
+    );
   }
+  await ledger(tx, userId, 'grant', grant, `Monthly credits, ${planName(planType)} plan`);
 }
 
 /** Starts a due billing cycle for one account (the periodic job; reads and charges do it themselves). */
-export function rollOverAccount(db: Db, userId: string): Promise<void> {
-  return withUser(db, userId, (tx) => rollOverIfDue(tx, userId));
+export function rollOverAccount(db: Db, userId: string, defaults = DEFAULT_ACCOUNT): Promise<void> {
+  return withUser(db, userId, (tx) => rollOverIfDue(tx, userId, defaults));
 }
 
 /** The caller's account as it stands now, created and rolled over as needed. */
@@ -163,7 +186,7 @@ async function currentRow(
   lock = false,
 ): Promise<AccountRow> {
   await ensureAccount(tx, userId, defaults);
-  await rollOverIfDue(tx, userId);
+  await rollOverIfDue(tx, userId, defaults);
   const query = tx.select().from(userCredits).where(eq(userCredits.userId, userId));
   const [row] = await (lock ? query.for('update') : query);
   if (!row) throw new AppError('NOT_FOUND', 404, CREDIT_ERRORS.notFound);
@@ -281,7 +304,7 @@ export async function chargeCredits(
     (await chargeStatement(db, caller.id, activity, cost, description)) ??
     (await withUser(db, caller.id, async (tx) => {
       await ensureAccount(tx, caller.id, defaults);
-      await rollOverIfDue(tx, caller.id);
+      await rollOverIfDue(tx, caller.id, defaults);
       const charged = await chargeStatement(tx, caller.id, activity, cost, description);
       if (charged) return charged;
       const [current] = await tx.select().from(userCredits).where(eq(userCredits.userId, caller.id));
@@ -357,6 +380,7 @@ async function chargeStatement(
     usedCredits: Number(row.used_credits),
     billingCycleStart: new Date(row.billing_cycle_start as string),
     billingCycleEnd: new Date(row.billing_cycle_end as string),
+    usedSince: new Date(row.used_since as string),
     pendingPlanType: (row.pending_plan_type as string | null) ?? null,
     alertsSent: Number(row.alerts_sent),
     autoTopUpPackageId: (row.auto_top_up_package_id as string | null) ?? null,
@@ -529,14 +553,12 @@ export function checkoutStatus(
   });
 }
 
-/** Where a plan stands among the others; the default 'unlimited' trial sits just above Free. */
-const RANK: Record<string, number> = { free: 0, unlimited: 0.5, professional: 1, business: 2, enterprise: 3 };
-
 export type PlanChange = { change: 'upgrade' | 'downgrade'; account: CreditAccount };
 
 /**
- * Spec 2 §4 with both FAQs: an upgrade applies now (total raised only if higher, a new cycle from today);
- * a downgrade waits for the end of the cycle.
+ * Spec 2 §4 with both FAQs: an upgrade applies now (plan, total raised only if higher, a new cycle from today);
+ * a downgrade waits for the end of the cycle. Neither touches the used credits: a plan change gives nothing
+ * back, and adds credits only as the upgrade's 'purchase' row.
  */
 export function changePlan(
   db: Db,
@@ -550,7 +572,7 @@ export function changePlan(
     // Locked: the new total is computed from this row, and a purchase in between must not be overwritten.
     const row = await currentRow(tx, caller.id, defaults, true);
     if (row.planType === plan.id) throw new AppError('CONFLICT', 409, `${plan.name} is already your plan`);
-    if ((RANK[plan.id] ?? 0) < (RANK[row.planType] ?? 0)) {
+    if (!isPlanUpgrade(row.planType, plan.id)) {
       await tx
         .update(userCredits)
         .set({ pendingPlanType: plan.id, updatedAt: new Date() })
@@ -563,27 +585,26 @@ export function changePlan(
       .set({
         planType: plan.id,
         totalCredits: newTotal,
-        usedCredits: 0,
         billingCycleStart: sql`clock_timestamp()`,
         billingCycleEnd: sql`clock_timestamp() + ${CYCLE}`,
         pendingPlanType: null,
-        alertsSent: 0,
+        // An alert already sent stays sent while the usage is still past its threshold of the new total.
+        alertsSent: alertsReached(row.alertsSent, row.usedCredits, newTotal),
         updatedAt: new Date(),
       })
       .where(eq(userCredits.userId, caller.id));
-    await ledger(
-      tx,
-      caller.id,
-      'cycle_reset',
-      row.usedCredits,
-      `New billing cycle with the ${plan.name} plan`,
-    );
     if (newTotal > row.totalCredits) {
       await ledger(tx, caller.id, 'purchase', newTotal - row.totalCredits, `Plan upgrade to ${plan.name}`);
     }
     return { change: 'upgrade', account: toAccount(await currentRow(tx, caller.id, defaults)) };
   });
 }
+
+const alertsReached = (sent: number, used: number, total: number) =>
+  ALERTS.reduce(
+    (bits, [bit, percent]) => (sent & bit && used * 100 >= total * percent ? bits | bit : bits),
+    0,
+  );
 
 /** Spec 2 §5, opt-in: buy `packageId` whenever fewer than `below` credits remain (null switches it off). */
 export function setAutoTopUp(
@@ -627,9 +648,10 @@ export type LedgerFilter = {
 
 /**
  * A page cursor: the last row's timestamp in microseconds (JavaScript dates stop at milliseconds, and
- * charges a few microseconds apart must not fall between two pages) and its id, for ties.
+ * charges a few microseconds apart must not fall between two pages) and its place in the order rows were
+ * written, for ties (the embedded database's clock stops at milliseconds).
  */
-const CURSOR = /^(\d{1,20})_([0-9a-f-]{36})$/;
+const CURSOR = /^(\d{1,20})_(\d{1,19})$/;
 const rowMicros = sql<string>`(extract(epoch from ${creditTransactions.createdAt}) * 1000000)::bigint::text`;
 
 function afterCursor(cursor: string | undefined) {
@@ -638,7 +660,7 @@ function afterCursor(cursor: string | undefined) {
   if (!match)
     throw new AppError('VALIDATION_ERROR', 400, CREDIT_ERRORS.validation('cursor is not one this API gave'));
   const at = sql`timestamptz 'epoch' + ${match[1]}::bigint * interval '1 microsecond'`;
-  return sql`(${creditTransactions.createdAt}, ${creditTransactions.id}) < (${at}, ${match[2]}::uuid)`;
+  return sql`(${creditTransactions.createdAt}, ${creditTransactions.seq}) < (${at}, ${match[2]}::bigint)`;
 }
 
 export type LedgerPage = { transactions: LedgerEntry[]; nextCursor: string | null };
@@ -655,6 +677,7 @@ export function listTransactions(db: Db, caller: Caller, filter: LedgerFilter): 
         description: creditTransactions.description,
         createdAt: creditTransactions.createdAt,
         micros: rowMicros,
+        seq: creditTransactions.seq,
       })
       .from(creditTransactions)
       .where(
@@ -667,34 +690,39 @@ export function listTransactions(db: Db, caller: Caller, filter: LedgerFilter): 
           afterCursor(filter.cursor),
         ),
       )
-      .orderBy(desc(creditTransactions.createdAt), desc(creditTransactions.id))
+      .orderBy(desc(creditTransactions.createdAt), desc(creditTransactions.seq))
       .limit(filter.limit + 1);
     const page = rows.slice(0, filter.limit);
     const last = page.at(-1);
     return {
-      transactions: page.map(({ micros: _micros, ...r }) => ({ ...r, createdAt: r.createdAt.toISOString() })),
-      nextCursor: rows.length > filter.limit && last ? `${last.micros}_${last.id}` : null,
+      transactions: page.map(({ micros: _micros, seq: _seq, ...r }) => ({
+        ...r,
+        createdAt: r.createdAt.toISOString(),
+      })),
+      nextCursor: rows.length > filter.limit && last ? `${last.micros}_${last.seq}` : null,
     };
   });
 }
 
+/** The SQL of a ledger row's signed amount, from the signs of src/shared/credits.ts (constants, not input). */
+const signedAmount = sql.raw(
+  `case transaction_type ${TRANSACTION_TYPES.map((type) => `when '${type}' then ${TRANSACTION_SIGN[type]}`).join(' ')} else 1 end * credits_amount`,
+);
+
 /**
- * The ledger invariant: used credits equal the usage since the cycle started, and total credits equal the
- * grants. Returns the differences (both 0 when the books balance).
+ * The ledger invariant, as differences that are both 0 when the books balance: `remaining` compares the
+ * remaining credits (total - used) with the signed sum of the whole ledger; `used` compares the used credits
+ * with the usage rows since `used_since`.
  */
-export async function ledgerDifference(db: Db, userId: string): Promise<{ used: number; total: number }> {
-  const grantTypes = sql.join(
-    GRANT_TYPES.map((t) => sql`${t}`),
-    sql`, `,
-  );
-  const [row] = await queryRows<{ used_diff: string | number; total_diff: string | number }>(
+export async function ledgerDifference(db: Db, userId: string): Promise<{ remaining: number; used: number }> {
+  const [row] = await queryRows<{ remaining_diff: string | number; used_diff: string | number }>(
     db,
-    sql`select c.used_credits - coalesce((select sum(credits_amount) from credit_transactions t
+    sql`select c.total_credits - c.used_credits - coalesce((select sum(${signedAmount})
+                from credit_transactions t where t.user_id = c.user_id), 0) as remaining_diff,
+               c.used_credits - coalesce((select sum(t.credits_amount) from credit_transactions t
                 where t.user_id = c.user_id and t.transaction_type = 'usage'
-                  and t.created_at >= c.billing_cycle_start), 0) as used_diff,
-               c.total_credits - coalesce((select sum(credits_amount) from credit_transactions t
-                where t.user_id = c.user_id and t.transaction_type in (${grantTypes})), 0) as total_diff
+                  and t.created_at >= c.used_since), 0) as used_diff
         from user_credits c where c.user_id = ${userId}`,
   );
-  return { used: Number(row?.used_diff ?? 0), total: Number(row?.total_diff ?? 0) };
+  return { remaining: Number(row?.remaining_diff ?? 0), used: Number(row?.used_diff ?? 0) };
 }

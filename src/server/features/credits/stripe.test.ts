@@ -142,7 +142,7 @@ describe.each(backends())('Stripe payments on $name', (backend: Backend) => {
       creditsAmount: 550,
       description: 'Professional: 500 credits + 50 bonus',
     });
-    expect(await ledgerDifference(database.db, adaId)).toEqual({ used: 0, total: 0 });
+    expect(await ledgerDifference(database.db, adaId)).toEqual({ remaining: 0, used: 0 });
   });
 
   it('waits for a delayed payment: completed but unpaid grants nothing, async_payment_succeeded grants', async () => {

@@ -3,55 +3,124 @@ import { sql } from 'drizzle-orm';
 import { AI_PROVIDERS } from '../../config.ts';
 import type { AppDeps, AppEnv } from '../../context.ts';
 
+const checksSchema = z.object({
+  database: z.enum(['ok', 'restarting', 'unavailable']).openapi({
+    description:
+      'restarting: the embedded database thread stopped answering and is being replaced (PGLITE_STALL_SECONDS)',
+  }),
+  data: z.enum(['loading', 'ready', 'failed']).openapi({
+    description: "The shared company and people data (loading on a new server's first start)",
+  }),
+});
+
 const healthSchema = z
   .object({
     status: z.enum(['ok', 'degraded']),
     database: z.enum(['pglite', 'postgres']),
     ai: z.enum(AI_PROVIDERS),
     version: z.string(),
+    live: z.literal(true),
+    ready: z.boolean(),
+    checks: checksSchema,
   })
   .openapi('Health');
 
-const route = createRoute({
+const liveSchema = z.object({ live: z.literal(true) }).openapi('Liveness');
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+
+const healthRoute = createRoute({
   method: 'get',
   path: '/api/health',
   tags: ['System'],
-  summary: 'Liveness and configuration of this server',
+  summary: 'Health of this server: its database, its data and its configuration',
   responses: {
-    200: {
-      description: 'The server and its database answer',
-      content: { 'application/json': { schema: healthSchema } },
-    },
-    503: {
-      description: 'The database does not answer',
-      content: { 'application/json': { schema: healthSchema } },
-    },
+    200: json(healthSchema, 'The server and its database answer (ready says whether the data is in too)'),
+    503: json(healthSchema, 'The database does not answer, or is being restarted'),
   },
 });
 
-/** A database ping is cached this long, so load balancers polling /api/health cost the database nothing. */
-const PING_TTL_MS = 1000;
+const liveRoute = createRoute({
+  method: 'get',
+  path: '/api/health/live',
+  tags: ['System'],
+  summary: 'Liveness: the process answers (restart it when this fails)',
+  responses: { 200: json(liveSchema, 'The process answers') },
+});
 
-export function healthRoutes({ database, config, version }: AppDeps) {
+const readyRoute = createRoute({
+  method: 'get',
+  path: '/api/health/ready',
+  tags: ['System'],
+  summary: 'Readiness: send traffic here (the database answers and the shared data is loaded)',
+  responses: {
+    200: json(healthSchema, 'Ready'),
+    503: json(healthSchema, 'Not ready: the database is restarting or unavailable, or the data is loading'),
+  },
+});
+
+/** A PostgreSQL ping is cached this long, so load balancers polling health cost the database nothing. */
+const PING_TTL_MS = 1000;
+/** Health answers within 2 s whatever the database does: a ping slower than this counts as no answer. */
+const PING_TIMEOUT_MS = 1500;
+
+export function healthRoutes({ database, config, version, dataLoad }: AppDeps) {
   let lastPing = { at: 0, ok: true };
-  const databaseAnswers = async () => {
-    if (Date.now() - lastPing.at < PING_TTL_MS) return lastPing.ok;
-    const ok = await database.db.execute(sql`select 1`).then(
-      () => true,
-      () => false,
-    );
-    lastPing = { at: Date.now(), ok };
-    return ok;
+  let inFlight: Promise<boolean> | null = null;
+  const ping = () => {
+    inFlight ??= new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS);
+      database.db.execute(sql`select 1`).then(
+        () => resolve(true),
+        () => resolve(false),
+      );
+      // The timer must not keep a closing server's process alive.
+      timer.unref();
+    }).then((ok) => {
+      lastPing = { at: Date.now(), ok };
+      inFlight = null;
+      return ok;
+    });
+    return inFlight;
   };
 
-  return new OpenAPIHono<AppEnv>().openapi(route, async (c) => {
-    const ok = await databaseAnswers();
-    const body = {
-      status: ok ? 'ok' : 'degraded',
-      database: database.mode,
-      ai: config.ai.provider,
-      version,
-    } as const;
-    return ok ? c.json(body, 200) : c.json(body, 503);
-  });
+  const report = async () => {
+    let databaseCheck: z.infer<typeof checksSchema>['database'];
+    // The embedded database has one connection: a ping would wait behind the statement in progress (an
+    // upload's indexing, a draft) and call a busy database down. Its thread has a watchdog of its own, which
+    // replaces it when it stops answering (PGLITE_STALL_SECONDS): health reports what the watchdog sees.
+    if (database.thread) databaseCheck = database.thread.available ? 'ok' : 'restarting';
+    else {
+      const ok = Date.now() - lastPing.at < PING_TTL_MS ? lastPing.ok : await ping();
+      databaseCheck = ok ? 'ok' : 'unavailable';
+    }
+    const data = dataLoad.overall;
+    const answers = databaseCheck === 'ok';
+    return {
+      body: {
+        status: answers ? 'ok' : 'degraded',
+        database: database.mode,
+        ai: config.ai.provider,
+        version,
+        live: true,
+        ready: answers && data === 'ready',
+        checks: { database: databaseCheck, data },
+      } as const,
+      answers,
+    };
+  };
+
+  return new OpenAPIHono<AppEnv>()
+    .openapi(healthRoute, async (c) => {
+      const { body, answers } = await report();
+      return answers ? c.json(body, 200) : c.json(body, 503);
+    })
+    .openapi(liveRoute, (c) => c.json({ live: true } as const, 200))
+    .openapi(readyRoute, async (c) => {
+      const { body } = await report();
+      return body.ready ? c.json(body, 200) : c.json(body, 503);
+    });
 }

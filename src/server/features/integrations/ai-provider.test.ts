@@ -240,6 +240,21 @@ describe.each(backends())('the AI provider settings on $name', (backend: Backend
     expect((await settings(carol)).body.configured).toBe(false);
   });
 
+  it('refuses an IPv6 address that carries a loopback or private IPv4 address (SSRF)', async () => {
+    const dan = authClient(strictApp);
+    await dan.signUp('dan@example.com', 'violet-harbor-42', 'Dan');
+    const port = new URL(fake.url).port;
+    for (const host of ['[::127.0.0.1]', '[::7f00:1]', '[::a9fe:a9fe]', '[2002:a9fe:a9fe::]']) {
+      const baseUrl = `http://${host}:${port}/v1`;
+      const saved = await save(dan, { baseUrl, model: 'm' });
+      expect(saved.status, baseUrl).toBe(400);
+      expect(saved.body.error?.message).toContain('AI_PROVIDER_ALLOW_PRIVATE=true');
+      const probe = await test(dan, { baseUrl, model: 'm' });
+      expect(probe.status, baseUrl).toBe(400);
+    }
+    expect((await settings(dan)).body.configured).toBe(false);
+  });
+
   it('removes the provider: the built-in engine answers again', async () => {
     const removed = await call(ada, 'DELETE', '/api/v1/integrations/ai-provider');
     expect(removed.status).toBe(204);

@@ -36,6 +36,11 @@ const invalidId = {
   description: 'The id is not a UUID',
   content: { 'application/json': { schema: errorResponseSchema } },
 };
+// Declared so that the OpenAPI document names the caller a job needs (see api-keys/openapi.ts).
+const unauthenticated = {
+  description: 'User not authenticated',
+  content: { 'application/json': { schema: errorResponseSchema } },
+};
 
 const getJobRoute = createRoute({
   method: 'get',
@@ -46,6 +51,7 @@ const getJobRoute = createRoute({
   responses: {
     200: { description: 'The job', content: { 'application/json': { schema: jobSchema } } },
     400: invalidId,
+    401: unauthenticated,
     404: notFound,
   },
 });
@@ -69,6 +75,7 @@ const jobEventsRoute = createRoute({
       },
     },
     400: invalidId,
+    401: unauthenticated,
     404: notFound,
   },
 });

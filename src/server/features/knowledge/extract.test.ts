@@ -16,6 +16,7 @@ import { CHUNK_MAX_WORDS, CHUNK_MIN_WORDS, chunkBlocks } from './chunk.ts';
 import {
   checkZipBomb,
   DocumentError,
+  decodeEntities,
   decodeText,
   extractDocument,
   formatMismatch,
@@ -33,6 +34,23 @@ const bytes = (text: string) => new TextEncoder().encode(text);
 const words = (n: number, word = 'policy') => Array.from({ length: n }, (_, i) => `${word}${i}`).join(' ');
 
 describe('extraction', () => {
+  it('extracts storable text: no NUL, no lone surrogate, from JSON escapes and HTML entities', async () => {
+    const encode = (text: string) => new TextEncoder().encode(text);
+    const texts = async (extension: 'json' | 'html' | 'csv', source: string) =>
+      (await extractDocument(extension, encode(source))).blocks.flatMap((b) => [b.text, b.section ?? '']);
+    const json = await texts(
+      'json',
+      '{"pol\\u0000icy": "Data is encrypted\\u0000 at rest \\ud800here", "x": "\\u0000yes"}',
+    );
+    expect(json).toEqual(['policy: Data is encrypted at rest \uFFFDhere', 'policy', 'x: yes', 'x']);
+    const html = await texts(
+      'html',
+      '<h1>Sec&#0;urity</h1><p>Keys &#xD800; rotate&#x0; yearly &#x1F512;</p>',
+    );
+    expect(html).toEqual(['Keys \uFFFD rotate&#x0; yearly \u{1F512}', 'Sec&#0;urity']);
+    expect(decodeEntities('&#xDC00;&#55296;&#x41;')).toBe('\uFFFD\uFFFDA');
+  });
+
   it('keeps Markdown heading paths (ATX and setext), code blocks and plain words', () => {
     const blocks = markdownBlocks(
       [

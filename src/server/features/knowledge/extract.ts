@@ -6,7 +6,6 @@
  */
 import { promisify } from 'node:util';
 import { inflateRaw } from 'node:zlib';
-import mammoth from 'mammoth';
 import Papa from 'papaparse';
 import { extractText, getDocumentProxy } from 'unpdf';
 import type { DocumentExtension } from '../../../shared/knowledge.ts';
@@ -58,10 +57,35 @@ export function formatMismatch(extension: DocumentExtension, bytes: Uint8Array):
   return 'error' in decoded ? decoded.error : null;
 }
 
+/**
+ * The document's text, storable: a file's own escapes (JSON "\u0000", HTML "&#0;"), a PDF's or Word file's text
+ * can still hold a NUL, which PostgreSQL cannot store, or a lone surrogate, which is not Unicode.
+ */
 export async function extractDocument(
   extension: DocumentExtension,
   bytes: Uint8Array,
 ): Promise<ExtractedDocument> {
+  const { blocks, pageCount } = await extractBlocks(extension, bytes);
+  return {
+    blocks: blocks
+      .map((block) => ({
+        ...block,
+        text: storable(block.text),
+        section: block.section === null ? null : storable(block.section),
+      }))
+      .filter((block) => block.text.trim() !== ''),
+    pageCount,
+  };
+}
+
+const LONE_SURROGATES = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** Text without NUL, each lone surrogate replaced by U+FFFD. */
+function storable(text: string): string {
+  return text.replaceAll('\u0000', '').replace(LONE_SURROGATES, '\uFFFD');
+}
+
+async function extractBlocks(extension: DocumentExtension, bytes: Uint8Array): Promise<ExtractedDocument> {
   switch (extension) {
     case 'pdf':
       return extractPdf(bytes);
@@ -230,6 +254,8 @@ export async function checkZipInflates(bytes: Uint8Array, entries: readonly ZipE
 async function docxHtml(bytes: Uint8Array): Promise<string> {
   await checkZipInflates(bytes, checkZipBomb(bytes));
   try {
+    // Loaded on the first Word document.
+    const { default: mammoth } = await import('mammoth');
     const result = await mammoth.convertToHtml({ buffer: Buffer.from(bytes) });
     return result.value;
   } catch {
@@ -346,7 +372,9 @@ export function decodeEntities(html: string): string {
     if (code[0] === '#') {
       const point =
         code[1] === 'x' || code[1] === 'X' ? Number.parseInt(code.slice(2), 16) : Number(code.slice(1));
-      return Number.isInteger(point) && point > 0 && point <= 0x10ffff ? String.fromCodePoint(point) : whole;
+      if (!Number.isInteger(point) || point <= 0 || point > 0x10ffff) return whole;
+      // A surrogate alone is not a character: U+FFFD, as browsers decode it.
+      return point >= 0xd800 && point <= 0xdfff ? '\uFFFD' : String.fromCodePoint(point);
     }
     return NAMED_ENTITIES[code.toLowerCase()] ?? whole;
   });

@@ -15,6 +15,7 @@ import type { AppDeps, AppEnv } from '../../context.ts';
 import { contentDisposition } from '../../http/download.ts';
 import { AppError } from '../../http/errors.ts';
 import { error, json } from '../../http/openapi.ts';
+import { checkMultipart } from '../../http/request-guards.ts';
 import { requireCaller } from '../../http/session.ts';
 import { demoRfqs, ensureDemoLibrary, getDemoLibrary, loadDemoLibrary, removeDemoLibrary } from './demo.ts';
 import {
@@ -206,6 +207,7 @@ export function knowledgeDocumentRoutes(deps: AppDeps) {
     const form = await c.req.parseBody({ all: true }).catch(() => {
       throw new AppError('BAD_REQUEST', 400, NO_FILES);
     });
+    checkMultipart(form);
     const field = form.files ?? form['files[]'];
     const files = (Array.isArray(field) ? field : field === undefined ? [] : [field]).filter(
       (f): f is File => f instanceof File,

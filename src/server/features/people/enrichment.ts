@@ -98,11 +98,13 @@ export function registerEnrichmentJob(jobs: JobQueue, db: Db, credits: Charger):
           keepPaid(findings, batch, kind, paid[kind], unpaid);
         }
         // Kept before it is charged: should a charge fail (another request spent the credits meanwhile), the
-        // user keeps what they were shown rather than paying for something they cannot see.
-        await keepFindings(db, caller, findings);
+        // user keeps what they were shown rather than paying for something they cannot see. Only what this job
+        // kept is charged: a find another job or request kept at the same moment is theirs to pay, once.
+        const kept = await keepFindings(db, caller, findings);
         for (const { kind, activity, label } of FINDERS) {
-          if (paid[kind] === 0) continue;
-          const charge = await credits.charge(caller, activity, paid[kind], `${label} (bulk): ${paid[kind]}`);
+          const units = kept[kind].size;
+          if (units === 0) continue;
+          const charge = await credits.charge(caller, activity, units, `${label} (bulk): ${units}`);
           result.creditsCharged += charge.creditsCharged;
         }
 

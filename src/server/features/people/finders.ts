@@ -4,7 +4,7 @@
  * only one we hold. What a user found is kept for them (`contact_reveals`), so they pay for it once; finding
  * nothing costs nothing.
  */
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Caller } from '../../context.ts';
 import { type Db, queryRows } from '../../db/client.ts';
 import { contactReveals } from '../../db/schema.ts';
@@ -140,44 +140,111 @@ export async function lookUp(
   });
 }
 
-/** Keeps what the caller paid for, so they see it from then on and never pay for it again. */
-export async function keepFindings(db: Db, caller: Caller, findings: ReadonlyMap<string, Finding>) {
+export type Kept = { email: Set<string>; phone: Set<string> };
+
+/**
+ * Keeps what the caller found, so they see it from then on and never pay for it again, and tells which finds
+ * are theirs to pay for: only a find no one kept before, decided by the upsert itself (`where ... is null` under
+ * the row lock), so that of two requests finding the same address at once exactly one keeps and pays for it.
+ */
+export async function keepFindings(
+  db: Db,
+  caller: Caller,
+  findings: ReadonlyMap<string, Finding>,
+): Promise<Kept> {
   const now = new Date();
-  const rows = [...findings]
-    .filter(([, f]) => (f.email && !f.email.paidBefore) || (f.phone && !f.phone.paidBefore))
-    .map(([contactId, f]) => {
-      const email = f.email && !f.email.paidBefore ? f.email : null;
-      const phone = f.phone && !f.phone.paidBefore ? f.phone : null;
-      return {
-        userId: caller.id,
-        contactId,
-        email: email?.email ?? null,
-        emailStatus: email?.status ?? null,
-        emailConfidence: email?.confidence ?? null,
-        emailFoundAt: email ? now : null,
-        phone: phone?.phone ?? null,
-        phoneFoundAt: phone ? now : null,
-      };
-    });
-  if (rows.length === 0) return;
-  // A row may hold only one of the two: what it does not hold keeps what was found before.
-  const keepOld = (column: string) => sql.raw(`coalesce(excluded.${column}, contact_reveals.${column})`);
-  await withUser(db, caller.id, (tx) =>
-    tx
-      .insert(contactReveals)
-      .values(rows)
-      .onConflictDoUpdate({
-        target: [contactReveals.userId, contactReveals.contactId],
-        set: {
-          email: keepOld('email'),
-          emailStatus: keepOld('email_status'),
-          emailConfidence: keepOld('email_confidence'),
-          emailFoundAt: keepOld('email_found_at'),
-          phone: keepOld('phone'),
-          phoneFoundAt: keepOld('phone_found_at'),
-        },
-      }),
+  const emails = [...findings].flatMap(([contactId, f]) =>
+    f.email && !f.email.paidBefore
+      ? [
+          {
+            userId: caller.id,
+            contactId,
+            email: f.email.email,
+            emailStatus: f.email.status,
+            emailConfidence: f.email.confidence,
+            emailFoundAt: now,
+          },
+        ]
+      : [],
   );
+  const phones = [...findings].flatMap(([contactId, f]) =>
+    f.phone && !f.phone.paidBefore
+      ? [{ userId: caller.id, contactId, phone: f.phone.phone, phoneFoundAt: now }]
+      : [],
+  );
+  const target = [contactReveals.userId, contactReveals.contactId];
+  const fresh = (column: string) => sql.raw(`excluded.${column}`);
+  return withUser(db, caller.id, async (tx) => {
+    const email =
+      emails.length === 0
+        ? []
+        : await tx
+            .insert(contactReveals)
+            .values(emails)
+            .onConflictDoUpdate({
+              target,
+              set: {
+                email: fresh('email'),
+                emailStatus: fresh('email_status'),
+                emailConfidence: fresh('email_confidence'),
+                emailFoundAt: fresh('email_found_at'),
+              },
+              setWhere: sql`${contactReveals.email} is null`,
+            })
+            .returning({ contactId: contactReveals.contactId });
+    const phone =
+      phones.length === 0
+        ? []
+        : await tx
+            .insert(contactReveals)
+            .values(phones)
+            .onConflictDoUpdate({
+              target,
+              set: { phone: fresh('phone'), phoneFoundAt: fresh('phone_found_at') },
+              setWhere: sql`${contactReveals.phone} is null`,
+            })
+            .returning({ contactId: contactReveals.contactId });
+    return { email: new Set(email.map((r) => r.contactId)), phone: new Set(phone.map((r) => r.contactId)) };
+  });
+}
+
+/** Takes back a find kept for a charge that was then refused: it was not paid for. */
+function forgetFinding(db: Db, caller: Caller, contactId: string, kind: 'email' | 'phone') {
+  const cleared =
+    kind === 'email'
+      ? { email: null, emailStatus: null, emailConfidence: null, emailFoundAt: null }
+      : { phone: null, phoneFoundAt: null };
+  return withUser(db, caller.id, (tx) =>
+    tx
+      .update(contactReveals)
+      .set(cleared)
+      .where(and(eq(contactReveals.userId, caller.id), eq(contactReveals.contactId, contactId))),
+  );
+}
+
+/**
+ * One person's find, paid once: refused before anything is kept when it could not be paid; kept, then charged
+ * (the find taken back should the charge be refused after all); free when another request kept it first.
+ */
+async function payForFind(
+  db: Db,
+  credits: Charger,
+  caller: Caller,
+  contactId: string,
+  finding: Finding,
+  kind: 'email' | 'phone',
+): Promise<number> {
+  const activity = kind === 'email' ? 'email_finder' : 'phone_finder';
+  await credits.check(caller, activity);
+  const kept = await keepFindings(db, caller, new Map([[contactId, finding]]));
+  if (!kept[kind].has(contactId)) return 0;
+  try {
+    const description = kind === 'email' ? 'E-mail address found' : 'Phone number found';
+    return (await credits.charge(caller, activity, 1, description)).creditsCharged;
+  } catch (err) {
+    await forgetFinding(db, caller, contactId, kind);
+    throw err;
+  }
 }
 
 async function findOne(db: Db, caller: Caller, contactId: string, lookup: Lookup): Promise<Finding> {
@@ -196,9 +263,15 @@ export async function findContactEmail(
   if (!finding.email) return null;
   const { paidBefore, ...email } = finding.email;
   if (paidBefore) return { ...email, creditsCharged: 0 };
-  const charge = await credits.charge(caller, 'email_finder', 1, 'E-mail address found');
-  await keepFindings(db, caller, new Map([[contactId, finding]]));
-  return { ...email, creditsCharged: charge.creditsCharged };
+  const creditsCharged = await payForFind(
+    db,
+    credits,
+    caller,
+    contactId,
+    { email: finding.email, phone: null },
+    'email',
+  );
+  return { ...email, creditsCharged };
 }
 
 export async function findContactPhone(
@@ -210,7 +283,13 @@ export async function findContactPhone(
   const finding = await findOne(db, caller, contactId, { email: false, phone: true });
   if (!finding.phone) return null;
   if (finding.phone.paidBefore) return { phone: finding.phone.phone, creditsCharged: 0 };
-  const charge = await credits.charge(caller, 'phone_finder', 1, 'Phone number found');
-  await keepFindings(db, caller, new Map([[contactId, finding]]));
-  return { phone: finding.phone.phone, creditsCharged: charge.creditsCharged };
+  const creditsCharged = await payForFind(
+    db,
+    credits,
+    caller,
+    contactId,
+    { email: null, phone: finding.phone },
+    'phone',
+  );
+  return { phone: finding.phone.phone, creditsCharged };
 }

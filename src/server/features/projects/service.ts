@@ -32,6 +32,7 @@ import {
 import { isProspectStatus, PROSPECT_STATUS_LABELS } from '../../../shared/prospects.ts';
 import type { Caller } from '../../context.ts';
 import { type Db, queryRows } from '../../db/client.ts';
+import { lockFor } from '../../db/locks.ts';
 import { salesProjectItems, salesProjectNotes, salesProjects } from '../../db/schema.ts';
 import { withUser } from '../../db/user-scope.ts';
 import { AppError } from '../../http/errors.ts';
@@ -302,6 +303,8 @@ export function getProject(db: Db, caller: Caller, id: string): Promise<Project>
 
 export function createProject(db: Db, caller: Caller, input: ProjectCreate): Promise<Project> {
   return withUser(db, caller.id, async (tx) => {
+    // The cap holds under concurrency only if the count and the insert are not interleaved with another's.
+    await lockFor(tx, `projects:${caller.id}`);
     const [existing] = await tx
       .select({ n: count() })
       .from(salesProjects)
@@ -373,6 +376,7 @@ export function addItem(
     const [held] = await tx.select().from(salesProjectItems).where(where);
     const summary = { id: project.id, name: project.name };
     if (held) return { item: toItem(held, record), created: false };
+    await lockFor(tx, `project-items:${projectId}`);
     const [{ n } = { n: 0 }] = await tx
       .select({ n: count() })
       .from(salesProjectItems)
@@ -447,6 +451,7 @@ export function listNotes(db: Db, caller: Caller, projectId: string): Promise<Pr
 export function addNote(db: Db, caller: Caller, projectId: string, body: string): Promise<ProjectNote> {
   return withUser(db, caller.id, async (tx) => {
     await ownProject(tx, caller.id, projectId);
+    await lockFor(tx, `project-notes:${projectId}`);
     const [{ n } = { n: 0 }] = await tx
       .select({ n: count() })
       .from(salesProjectNotes)

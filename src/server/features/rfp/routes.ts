@@ -1,7 +1,6 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import {
-  RFP_DRAFT_RUNNING,
   RFP_EXPORT_FORMATS,
   RFP_EXPORT_NO_SOURCE,
   RFP_EXTENSIONS,
@@ -25,6 +24,7 @@ import { rfpToDocx } from '../../export/docx.ts';
 import { contentDisposition } from '../../http/download.ts';
 import { AppError, invalidRequest } from '../../http/errors.ts';
 import { error, json } from '../../http/openapi.ts';
+import { checkMultipart } from '../../http/request-guards.ts';
 import { requireCaller } from '../../http/session.ts';
 import { recordAgentRun } from '../agents/executions.ts';
 import { ensureDemoLibrary } from '../knowledge/service.ts';
@@ -40,6 +40,7 @@ import {
   projectCsv,
   projectFromQuestionnaire,
   projectSourceFile,
+  RFP_QUESTION_DRAFTING,
   regenerateQuestion,
   registerRfpDrafting,
   saveToLibrary,
@@ -134,14 +135,17 @@ const routes = {
     path: '/api/v1/rfp/projects/{id}/draft',
     tags,
     summary:
-      'Draft all: a job (progress at /api/v1/jobs/{jobId}) drafting every question not approved and not written by hand, from the answer library first (free), then the knowledge base with citations and a confidence (one rfp_answer credit per drafted answer; a question nothing answers is left empty for review, free). Out of credits, it stops and says so.',
+      'Draft all: a job (progress at /api/v1/jobs/{jobId}) drafting every question not approved and not written by hand, from the answer library first (free), then the knowledge base with citations and a confidence (one rfp_answer credit per drafted answer; a question nothing answers is left empty for review, free). Out of credits, it stops and says so. While a draft of the project is queued or running, the answer is that job (the same jobId), so a repeated request never starts a second one.',
     request: { params: projectParam },
     responses: {
-      202: json(z.object({ jobId: z.string(), questions: z.number().int() }), 'Drafting queued'),
+      202: json(
+        z.object({ jobId: z.string(), questions: z.number().int() }),
+        'Drafting queued, or the draft already queued or running',
+      ),
       ...common,
       402: error('Insufficient credits. Required: {n}, Available: {m}'),
       404: error(RFP_PROJECT_NOT_FOUND),
-      409: error(`${RFP_DRAFT_RUNNING}, or ${RFP_NOTHING_TO_DRAFT}`),
+      409: error(RFP_NOTHING_TO_DRAFT),
     },
   }),
   updateQuestion: createRoute({
@@ -171,6 +175,7 @@ const routes = {
       ...common,
       402: error('Insufficient credits. Required: {n}, Available: {m}'),
       404: error(RFP_QUESTION_NOT_FOUND),
+      409: error(RFP_QUESTION_DRAFTING),
     },
   }),
   comments: createRoute({
@@ -250,12 +255,21 @@ async function unprocessable<T>(read: () => Promise<T>): Promise<T> {
   }
 }
 
+const arrivals = new WeakMap<Request, Date>();
+const arrivalOf = (request: Request) => arrivals.get(request) ?? new Date();
+
 /** RFP projects: create from a questionnaire, draft, edit, approve, comment, save to the library, export. */
 export function rfpRoutes(deps: AppDeps, engine: AiEngine) {
   const app = new OpenAPIHono<AppEnv>();
   const db = deps.database.db;
   const maxMb = deps.config.uploadMaxMb;
   registerRfpDrafting(deps, engine);
+  // When a request reached us, before the session check (which may hold one user's writes back in turn): a
+  // draft made since then answers a request sent together with the one that made it (a double-click).
+  app.use('/api/v1/rfp/*', async (c, next) => {
+    arrivals.set(c.req.raw, new Date());
+    await next();
+  });
   app.use('/api/v1/rfp/*', requireCaller(deps));
   app.use(
     '/api/v1/rfp/projects',
@@ -285,6 +299,7 @@ export function rfpRoutes(deps: AppDeps, engine: AiEngine) {
     const form = await c.req.parseBody().catch(() => {
       throw new AppError('BAD_REQUEST', 400, NO_FILE);
     });
+    checkMultipart(form);
     const { file, ...fields } = form;
     if (!(file instanceof File)) throw new AppError('VALIDATION_ERROR', 400, NO_FILE);
     const checked = formFields.safeParse(
@@ -334,7 +349,7 @@ export function rfpRoutes(deps: AppDeps, engine: AiEngine) {
         input: () => draftAllSummary(db, { caller, projectId }).catch(() => 'Draft all answers'),
         onlyIfFailed: true,
       },
-      () => startDraftAll(deps, caller, projectId),
+      () => startDraftAll(deps, caller, projectId, arrivalOf(c.req.raw)),
     );
     return c.json(started, 202);
   });
@@ -354,7 +369,11 @@ export function rfpRoutes(deps: AppDeps, engine: AiEngine) {
         input: (r) => `Regenerate: ${r?.question.text ?? 'one answer'}`,
         credits: (r) => r.creditsCharged,
       },
-      () => regenerateQuestion(deps, engine, c.var.caller, id, questionId, c.req.raw.signal),
+      () =>
+        regenerateQuestion(deps, engine, c.var.caller, id, questionId, {
+          arrived: arrivalOf(c.req.raw),
+          signal: c.req.raw.signal,
+        }),
     );
     return c.json(regenerated, 200);
   });

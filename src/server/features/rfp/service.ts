@@ -6,10 +6,10 @@
  * Answers are edited, approved, assigned and commented on, approved ones saved to the library, and the project
  * exported to DOCX, CSV, or its own CSV/XLSX file.
  */
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { KnowledgeSource } from '../../../shared/knowledge.ts';
 import {
-  RFP_DRAFT_RUNNING,
   RFP_EMPTY_ANSWER,
   RFP_EXPORT_NO_SOURCE,
   RFP_FORMATS,
@@ -511,11 +511,62 @@ export async function draftAnswer(
   };
 }
 
-async function saveDraft(db: Db, userId: string, question: QuestionRow, draft: Draft): Promise<QuestionRow> {
+/** A claim on a question left by a drafter that died is taken over after this long. */
+const CLAIM_LEASE = sql`interval '5 minutes'`;
+export const RFP_QUESTION_DRAFTING = 'This answer is being drafted right now: it will be there in a moment';
+
+/**
+ * Claims a question for one drafter (a job's id, or a regenerate request's own token) in one conditional
+ * UPDATE, so that of two drafters only one drafts and charges; the drafter holding it may claim it again (a job
+ * retried after a crash). `also` narrows which questions may be claimed.
+ */
+async function claimQuestion(
+  db: Db,
+  userId: string,
+  questionId: string,
+  drafter: string,
+  also?: SQL,
+): Promise<QuestionRow | undefined> {
+  const [row] = await withUser(db, userId, (tx) =>
+    tx
+      .update(rfpQuestions)
+      .set({ draftingBy: drafter, draftingSince: sql`now()` })
+      .where(
+        and(
+          eq(rfpQuestions.id, questionId),
+          eq(rfpQuestions.userId, userId),
+          sql`(${rfpQuestions.draftingBy} is null or ${rfpQuestions.draftingBy} = ${drafter}
+            or ${rfpQuestions.draftingSince} < now() - ${CLAIM_LEASE})`,
+          also,
+        ),
+      )
+      .returning(),
+  );
+  return row;
+}
+
+function releaseQuestion(db: Db, userId: string, questionId: string, drafter: string): Promise<unknown> {
+  return withUser(db, userId, (tx) =>
+    tx
+      .update(rfpQuestions)
+      .set({ draftingBy: null, draftingSince: null })
+      .where(and(eq(rfpQuestions.id, questionId), eq(rfpQuestions.draftingBy, drafter))),
+  );
+}
+
+async function saveDraft(
+  db: Db,
+  userId: string,
+  question: QuestionRow,
+  drafter: string,
+  draft: Draft,
+): Promise<QuestionRow> {
   return withUser(db, userId, async (tx) => {
     const [row] = await tx
       .update(rfpQuestions)
       .set({
+        draftingBy: null,
+        draftingSince: null,
         answer: draft.answer,
         sources: draft.sources,
         confidence: draft.confidence,
@@ -526,7 +577,13 @@ async function saveDraft(db: Db, userId: string, question: QuestionRow, draft: D
         draftedAt: new Date(),
         updatedAt: new Date(),
       })
-      .where(and(eq(rfpQuestions.id, question.id), eq(rfpQuestions.userId, userId)))
+      .where(
+        and(
+          eq(rfpQuestions.id, question.id),
+          eq(rfpQuestions.userId, userId),
+          eq(rfpQuestions.draftingBy, drafter),
+        ),
+      )
       .returning();
     await touchProject(tx, userId, question.projectId);
     if (!row) throw new AppError('NOT_FOUND', 404, RFP_QUESTION_NOT_FOUND);
@@ -534,31 +591,74 @@ async function saveDraft(db: Db, userId: string, question: QuestionRow, draft: D
   });
 }
 
+/** The answer a question had before a draft replaced it, as `saveDraft` writes it. */
+const ANSWER_FIELDS = [
+  'answer',
+  'sources',
+  'confidence',
+  'status',
+  'answerOrigin',
+  'libraryEntryId',
+  'approvedAt',
+  'draftedAt',
+  'updatedAt',
+] as const;
+
 /**
- * Drafts one question and saves it: a knowledge-base draft is checked for credits first and charged after
- * (a library answer and an empty draft are free). Returns the saved row and what was charged.
+ * Puts back the answer `saved` replaced, unless the question was written again since (an edit, a new draft):
+ * a draft that could not be paid for is not kept.
+ */
+function restoreAnswer(db: Db, userId: string, previous: QuestionRow, saved: QuestionRow): Promise<unknown> {
+  return withUser(db, userId, (tx) =>
+    tx
+      .update(rfpQuestions)
+      .set(Object.fromEntries(ANSWER_FIELDS.map((field) => [field, previous[field]])))
+      .where(
+        and(
+          eq(rfpQuestions.id, saved.id),
+          eq(rfpQuestions.userId, userId),
+          eq(rfpQuestions.updatedAt, saved.updatedAt),
+        ),
+      ),
+  );
+}
+
+/**
+ * Drafts a question `drafter` has claimed, saves it, then charges it: a knowledge-base draft is checked for
+ * credits first and charged once saved (a library answer and an empty draft are free), so a save that fails
+ * costs nothing, and a charge that is refused puts the previous answer back. Only the claim's holder gets here,
+ * so each draft is charged once. Returns the saved row and what was charged; the claim is released either way.
  */
 async function draftAndSave(
   deps: RfpDeps,
   engine: AiEngine,
   caller: Caller,
   question: QuestionRow,
+  drafter: string,
   signal?: AbortSignal,
 ): Promise<{ row: QuestionRow; charged: number; draft: Draft }> {
   const db = deps.database.db;
-  // Only a knowledge-base draft costs: the library's answers are free even with no credits left.
-  const draft = await draftAnswer(db, engine, caller.id, question.text, {
-    signal,
-    beforeKnowledge: () => deps.credits.check(caller, RFP_ANSWER_ACTIVITY),
-  });
-  let charged = 0;
-  if (draft.origin === 'knowledge') {
-    // Charged before it is kept: a draft that could not be paid for is not saved.
-    charged = (
-      await deps.credits.charge(caller, RFP_ANSWER_ACTIVITY, 1, `RFP answer: ${question.text.slice(0, 80)}`)
-    ).creditsCharged;
+  let draft: Draft;
+  let row: QuestionRow;
+  try {
+    // Only a knowledge-base draft costs: the library's answers are free even with no credits left.
+    draft = await draftAnswer(db, engine, caller.id, question.text, {
+      signal,
+      beforeKnowledge: () => deps.credits.check(caller, RFP_ANSWER_ACTIVITY),
+    });
+    row = await saveDraft(db, caller.id, question, drafter, draft);
+  } catch (err) {
+    await releaseQuestion(db, caller.id, question.id, drafter);
+    throw err;
   }
-  return { row: await saveDraft(db, caller.id, question, draft), charged, draft };
+  if (draft.origin !== 'knowledge') return { row, charged: 0, draft };
+  const charge = await deps.credits
+    .charge(caller, RFP_ANSWER_ACTIVITY, 1, `RFP answer: ${question.text.slice(0, 80)}`)
+    .catch(async (err: unknown) => {
+      await restoreAnswer(db, caller.id, question, row);
+      throw err;
+    });
+  return { row, charged: charge.creditsCharged, draft };
 }
 
 /** `POST .../questions/{qid}/regenerate`: a new draft for one question (even an edited or approved one). */
@@ -568,12 +668,29 @@ export async function regenerateQuestion(
   caller: Caller,
   projectId: string,
   questionId: string,
-  signal?: AbortSignal,
+  request: { arrived?: Date; signal?: AbortSignal } = {},
 ): Promise<{ question: RfpQuestion; creditsCharged: number }> {
-  const question = await withUser(deps.database.db, caller.id, (tx) =>
-    ownQuestion(tx, caller.id, projectId, questionId),
+  const db = deps.database.db;
+  const { arrived = new Date(), signal } = request;
+  const own = () => withUser(db, caller.id, (tx) => ownQuestion(tx, caller.id, projectId, questionId));
+  await own();
+  // Each regenerate is its own unit of work, but requests made together (a double-click) draft and charge
+  // once: a request finds the question claimed by another, or already drafted again since it arrived.
+  const drafter = randomUUID();
+  const question = await claimQuestion(
+    db,
+    caller.id,
+    questionId,
+    drafter,
+    sql`(${rfpQuestions.draftedAt} is null or ${rfpQuestions.draftedAt} < ${arrived.toISOString()}::timestamptz)`,
   );
-  const { row, charged } = await draftAndSave(deps, engine, caller, question, signal);
+  if (!question) {
+    const current = await own();
+    if (current.draftedAt && current.draftedAt >= arrived)
+      return { question: toQuestion(current), creditsCharged: 0 };
+    throw new AppError('CONFLICT', 409, RFP_QUESTION_DRAFTING);
+  }
+  const { row, charged } = await draftAndSave(deps, engine, caller, question, drafter, signal);
   return { question: toQuestion(row), creditsCharged: charged };
 }
 
@@ -588,26 +705,35 @@ const draftable = (projectId: string, userId: string) =>
     sql`${rfpQuestions.answerOrigin} is distinct from 'manual'`,
   );
 
+const isOpen = (job: { status: string } | null) => job?.status === 'queued' || job?.status === 'running';
+
 /**
- * `POST .../draft`: queues "draft all" (202 with the job), unless one is running or nothing is left to draft.
- * The credit check and the queueing happen outside the reading transaction: PGlite has one connection, and a
- * statement outside an open transaction would wait for it for ever.
+ * `POST .../draft`: queues "draft all" (202 with the job), unless nothing is left to draft. While a draft of the
+ * project is queued or running, every request answers with that job (a double-click, a second tab, a retried
+ * request all follow the one job): the job's unique key settles requests that arrive together. The credit check
+ * and the queueing happen outside the reading transaction: PGlite has one connection, and a statement outside
+ * an open transaction would wait for it for ever.
  */
-export async function startDraftAll(deps: RfpDeps, caller: Caller, projectId: string) {
+export async function startDraftAll(deps: RfpDeps, caller: Caller, projectId: string, arrived = new Date()) {
   const db = deps.database.db;
-  const questions = await withUser(db, caller.id, async (tx) => {
+  // The job drafts what was not drafted since this request arrived: a request that loses the race to a job
+  // which then finishes starts one that finds its questions done (a double-click never drafts twice).
+  const queuedAt = arrived.toISOString();
+  const { questions, running } = await withUser(db, caller.id, async (tx) => {
     const project = await ownProject(tx, caller.id, projectId);
-    const running = await draftJobOf(tx, project.draftJobId);
-    if (running && (running.status === 'queued' || running.status === 'running')) {
-      throw new AppError('CONFLICT', 409, RFP_DRAFT_RUNNING);
-    }
+    const job = await draftJobOf(tx, project.draftJobId);
     const [left] = await tx.select({ n: count() }).from(rfpQuestions).where(draftable(projectId, caller.id));
-    if (!left?.n) throw new AppError('CONFLICT', 409, RFP_NOTHING_TO_DRAFT);
-    return left.n;
+    if (!isOpen(job) && !left?.n) throw new AppError('CONFLICT', 409, RFP_NOTHING_TO_DRAFT);
+    return { questions: left?.n ?? 0, running: isOpen(job) ? job : null };
   });
+  if (running) return { jobId: running.id, questions };
   await deps.credits.check(caller, RFP_ANSWER_ACTIVITY);
-  const payload: DraftPayload = { projectId, caller, queuedAt: new Date().toISOString() };
-  const job = await deps.jobs.enqueue(RFP_DRAFT_JOB, payload, { userId: caller.id, maxAttempts: 3 });
+  const payload: DraftPayload = { projectId, caller, queuedAt };
+  const job = await deps.jobs.enqueue(RFP_DRAFT_JOB, payload, {
+    userId: caller.id,
+    maxAttempts: 3,
+    uniqueKey: `${RFP_DRAFT_JOB}:${projectId}`,
+  });
   await withUser(db, caller.id, (tx) =>
     tx
       .update(rfpProjects)
@@ -625,21 +751,18 @@ export async function runDraftAll(
   deps: RfpDeps,
   engine: AiEngine,
   payload: DraftPayload,
-  ctx: Pick<JobContext, 'progress' | 'signal'>,
+  ctx: Pick<JobContext, 'progress' | 'signal'> & { jobId?: string },
 ): Promise<RfpDraftResult> {
   const { caller, projectId } = payload;
   const db = deps.database.db;
+  // The job's id claims its questions, so a retry of the job takes back what it held when it crashed.
+  const drafter = ctx.jobId ?? randomUUID();
+  const left = and(
+    draftable(projectId, caller.id),
+    sql`(${rfpQuestions.draftedAt} is null or ${rfpQuestions.draftedAt} < ${payload.queuedAt}::timestamptz)`,
+  );
   const questions = await withUser(db, caller.id, (tx) =>
-    tx
-      .select()
-      .from(rfpQuestions)
-      .where(
-        and(
-          draftable(projectId, caller.id),
-          sql`(${rfpQuestions.draftedAt} is null or ${rfpQuestions.draftedAt} < ${payload.queuedAt}::timestamptz)`,
-        ),
-      )
-      .orderBy(asc(rfpQuestions.ordinal)),
+    tx.select().from(rfpQuestions).where(left).orderBy(asc(rfpQuestions.ordinal)),
   );
   const result: RfpDraftResult = {
     drafted: 0,
@@ -651,8 +774,11 @@ export async function runDraftAll(
   };
   for (const [index, question] of questions.entries()) {
     if (ctx.signal.aborted) throw new Error('drafting was interrupted');
+    // Still to draft, and not being drafted by anyone else (a regenerate): else it is left to them.
+    const claimed = await claimQuestion(db, caller.id, question.id, drafter, left);
+    if (!claimed) continue;
     try {
-      const { charged, draft } = await draftAndSave(deps, engine, caller, question, ctx.signal);
+      const { charged, draft } = await draftAndSave(deps, engine, caller, claimed, drafter, ctx.signal);
       result.drafted += 1;
       result.creditsCharged += charged;
       if (draft.origin === 'library') result.fromLibrary += 1;
@@ -691,7 +817,10 @@ export function registerRfpDrafting(
           failure: (result) => result.stopped,
         },
         // The job runs as its owner: their own AI provider drafts, when they saved one.
-        () => deps.aiEngines.runAs(job.payload.caller.id, () => runDraftAll(deps, engine, job.payload, ctx)),
+        () =>
+          deps.aiEngines.runAs(job.payload.caller.id, () =>
+            runDraftAll(deps, engine, job.payload, { ...ctx, jobId: job.id }),
+          ),
       ),
     { maxAttempts: 3 },
   );

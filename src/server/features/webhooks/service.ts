@@ -26,6 +26,7 @@ import {
 } from '../../../shared/events.ts';
 import type { AppDeps, Caller } from '../../context.ts';
 import { type Db, queryRows } from '../../db/client.ts';
+import { lockFor } from '../../db/locks.ts';
 import { webhookDeliveries, webhooks } from '../../db/schema.ts';
 import { withUser } from '../../db/user-scope.ts';
 import { resolveTarget, TargetRefused } from '../../http/address-guard.ts';
@@ -153,6 +154,8 @@ export async function createWebhook(
   await checkTarget(deps, fields.url);
   const secret = generateSecret();
   return withUser(deps.database.db, caller.id, async (tx) => {
+    // One creation at a time per user, so the count below cannot be read by two requests that both insert.
+    await lockFor(tx, `webhooks:${caller.id}`);
     const [count] = await queryRows<{ n: number }>(
       tx,
       sql`select count(*)::int as n from webhooks where user_id = ${caller.id}::uuid`,

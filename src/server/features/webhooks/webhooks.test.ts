@@ -59,6 +59,38 @@ describe('the SSRF guard', () => {
       expect(isPrivateAddress(address), address).toBe(false);
     }
   });
+
+  it('judges an IPv6 address that carries an IPv4 address by the IPv4 address it carries', () => {
+    for (const [address, isPrivate] of [
+      // IPv4-compatible (::/96), written dotted or in hex
+      ['::127.0.0.1', true],
+      ['::7f00:1', true],
+      ['::169.254.169.254', true],
+      ['::a9fe:a9fe', true],
+      ['::10.0.0.1', true],
+      ['::8.8.8.8', false],
+      // IPv4-mapped and SIIT-translated
+      ['::ffff:a9fe:a9fe', true],
+      ['::ffff:0:10.0.0.1', true],
+      // 6to4 (2002::/16): the IPv4 address is bits 16-48
+      ['2002:a9fe:a9fe::', true],
+      ['2002:7f00:1::1', true],
+      ['2002:808:808::1', false],
+      // Teredo (2001::/32): the server's IPv4 in bits 32-64, the client's in the last 32 bits, inverted
+      ['2001:0:a00:1::f7f7:f7f7', true], // server 10.0.0.1
+      ['2001:0:808:808::80ff:fffe', true], // client 127.0.0.1
+      ['2001:0:808:808::f7f7:f7f7', false], // both 8.8.8.8
+      // ISATAP interface identifier (::5efe:a.b.c.d) under a public prefix
+      ['2606:4700::5efe:a9fe:a9fe', true],
+      ['2606:4700::200:5efe:808:808', false],
+      // NAT64, whatever it carries
+      ['64:ff9b::808:808', true],
+      ['64:ff9b:1::a00:1', true],
+      ['[::7f00:1]', true],
+    ] as const) {
+      expect(isPrivateAddress(address), address).toBe(isPrivate);
+    }
+  });
 });
 
 describe.each(backends())('Webhooks on $name', (backend: Backend) => {
@@ -152,6 +184,30 @@ describe.each(backends())('Webhooks on $name', (backend: Backend) => {
       expect(refused.body.error.message).toContain(message);
     }
     expect((await call<{ webhooks: Webhook[] }>(ada, 'GET', BASE)).body.webhooks).toEqual([]);
+  });
+
+  it('refuses an IPv6 address that carries a private IPv4 address, in every form (SSRF)', async () => {
+    for (const host of [
+      '[::127.0.0.1]',
+      '[::7f00:1]',
+      '[::169.254.169.254]',
+      '[::a9fe:a9fe]',
+      '[::10.0.0.1]',
+      '[2002:a9fe:a9fe::]',
+      '[2001:0:a00:1::f7f7:f7f7]',
+      '[2001:0:808:808::80ff:fffe]',
+    ]) {
+      const url = `http://${host}:${new URL(receiver.url('ok')).port}/hook`;
+      const refused = await call<{ error: { message: string } }>(
+        ada,
+        'POST',
+        BASE,
+        { url, events: ['prospect.created'] },
+        strictApp,
+      );
+      expect(refused.status, url).toBe(422);
+      expect(refused.body.error.message).toBe(WEBHOOK_PRIVATE_ADDRESS);
+    }
   });
 
   it('refuses a private, loopback or metadata address when private targets are not allowed (SSRF)', async () => {

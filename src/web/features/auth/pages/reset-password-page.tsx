@@ -120,7 +120,7 @@ export function ResetPasswordPage() {
               <span role="status">This link cannot be used. Taking you back to sign in...</span>
             )}
             {phase === 'valid' &&
-              'Enter it twice. It must be at least 6 characters and not a common password.'}
+              `Enter it twice. It must be at least ${PASSWORD_MIN_LENGTH} characters and not a common password.`}
             {phase === 'done' && <span role="status">Password updated. Taking you to sign in...</span>}
           </CardDescription>
         </CardHeader>

@@ -77,7 +77,11 @@ export function AccountSummary({ account }: { account: CreditAccount }) {
             />
           </div>
           <p className="text-xs text-muted-foreground">
-            {formatCredits(account.usedCredits)} used this billing cycle
+            {formatCredits(account.usedCredits)}{' '}
+            {/* An upgrade starts a new cycle but keeps the credits used before it. */}
+            {account.usedSince && account.usedSince < account.billingCycleStart
+              ? `used since ${formatDay(account.usedSince)}`
+              : 'used this billing cycle'}
           </p>
         </Tile>
         <Tile icon={<CalendarRange className="size-4" aria-hidden />} label="Billing cycle">

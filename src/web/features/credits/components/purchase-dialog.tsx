@@ -24,10 +24,12 @@ import {
 import { ApiError } from '../../../lib/api.ts';
 import { cn } from '../../../lib/cn.ts';
 import {
+  formatDay,
   goToCheckout,
   isCheckout,
   newIdempotencyKey,
   type PaymentMode,
+  useCredits,
   usePaymentMode,
   usePurchase,
 } from '../../../lib/credits.ts';
@@ -210,6 +212,7 @@ function PurchaseForm({
 }) {
   const [selected, setSelected] = useState<CreditPackageId>(DEFAULT_CREDIT_PACKAGE_ID);
   const name = useId();
+  const cycleEnd = useCredits().data?.billingCycleEnd;
   const pkg = CREDIT_PACKAGES.find((p) => p.id === selected) ?? CREDIT_PACKAGES[0];
 
   const onSubmit = (event: FormEvent) => {
@@ -250,6 +253,11 @@ function PurchaseForm({
         <DialogDescription>
           Choose a credit package. The credits are added to your account as soon as the purchase completes.
         </DialogDescription>
+        {/* No rollover (the credit FAQ): a package tops up this cycle only, so the buyer is told before paying. */}
+        <p className="text-sm text-muted-foreground" data-package-expiry="">
+          Package credits are used within your current billing cycle
+          {cycleEnd ? ` (until ${formatDay(cycleEnd)})` : ''} and do not roll over.
+        </p>
       </DialogHeader>
 
       <PaymentNotice payments={payments} />

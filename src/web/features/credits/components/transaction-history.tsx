@@ -1,6 +1,6 @@
 import { Download, Loader2, ReceiptText, X } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
-import { TRANSACTION_TYPES, type TransactionType } from '../../../../shared/credits.ts';
+import { signedCredits, TRANSACTION_TYPES, type TransactionType } from '../../../../shared/credits.ts';
 import { formatCredits } from '../../../../shared/pricing.ts';
 import { LoadError } from '../../../components/load-error.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -21,7 +21,6 @@ import {
 import { cn } from '../../../lib/cn.ts';
 import {
   activityLabel,
-  type CreditTransaction,
   getAllTransactions,
   TRANSACTION_TYPE_LABELS,
   type TransactionFilter,
@@ -52,10 +51,6 @@ function toFilter(form: FilterForm): TransactionFilter {
   };
 }
 
-/** The change to remaining credits: usage takes them, every other row gives (or restores) them. */
-const signedAmount = (row: CreditTransaction) =>
-  row.transactionType === 'usage' ? -row.creditsAmount : row.creditsAmount;
-
 function formatSigned(amount: number): string {
   if (amount > 0) return `+${formatCredits(amount)}`;
   if (amount < 0) return `\u2212${formatCredits(-amount)}`;
@@ -85,7 +80,7 @@ async function exportCsv(filter: TransactionFilter): Promise<number> {
         row.createdAt,
         row.transactionType,
         row.activityType ?? '',
-        signedAmount(row),
+        signedCredits(row),
         row.description,
       ]),
     },
@@ -270,7 +265,7 @@ export function TransactionHistory({ activities }: TransactionHistoryProps) {
                 </TableHeader>
                 <TableBody>
                   {rows.map((row) => {
-                    const amount = signedAmount(row);
+                    const amount = signedCredits(row);
                     const when = WHEN.format(new Date(row.createdAt));
                     return (
                       <TableRow key={row.id} data-transaction-type={row.transactionType}>

@@ -11,16 +11,23 @@ const UsageChart = lazy(() => import('./usage-chart.tsx').then((m) => ({ default
 
 const chartSkeleton = <Skeleton className="h-[260px] w-full" />;
 
+/**
+ * The start of the usage counted in `usedCredits`: the cycle start, or earlier after an upgrade (it starts a
+ * new cycle but gives no used credits back, so the chart keeps showing them).
+ */
+const usageStart = (account: CreditAccount) =>
+  account.usedSince && account.usedSince < account.billingCycleStart
+    ? account.usedSince
+    : account.billingCycleStart;
+
 /** Credits used per day of the current cycle, stacked by activity, with the totals per activity. */
 export function UsageChartCard({ account }: { account: CreditAccount }) {
   const headingId = useId();
-  const usageQuery = useCycleUsage(account.billingCycleStart);
+  const from = usageStart(account);
+  const usageQuery = useCycleUsage(from);
   const usage = useMemo(
-    () =>
-      usageQuery.data
-        ? usageByDay(usageQuery.data, account.billingCycleStart, account.billingCycleEnd)
-        : undefined,
-    [usageQuery.data, account.billingCycleStart, account.billingCycleEnd],
+    () => (usageQuery.data ? usageByDay(usageQuery.data, from, account.billingCycleEnd) : undefined),
+    [usageQuery.data, from, account.billingCycleEnd],
   );
 
   return (

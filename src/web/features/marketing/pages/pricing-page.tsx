@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import {
   AUTH_REQUIRED_TOAST,
   CREDIT_ANNUAL_SAVING,
@@ -15,6 +15,11 @@ import { type CurrentPlanAccount, CurrentPlanCard } from '../components/pricing/
 import { FaqSection } from '../components/pricing/faq-section.tsx';
 import { NeedMoreCreditsCard } from '../components/pricing/need-more-credits-card.tsx';
 
+// Only a signed-in user changes plans: visitors, and the prerendered page, never download Radix Dialog (~13 KB gzip).
+const PlanChangeDialog = lazy(() =>
+  import('../components/pricing/plan-change-dialog.tsx').then((m) => ({ default: m.PlanChangeDialog })),
+);
+
 /** A visitor cannot use, add or change credits (spec 2 §5): say so, then offer the sign-in modal. */
 function promptSignIn(): void {
   toast({ ...AUTH_REQUIRED_TOAST, variant: 'destructive' });
@@ -28,7 +33,7 @@ function promptSignIn(): void {
 export type PricingPageProps = {
   /** The signed-in user's credit account once loaded; null/undefined for a visitor (no current-plan card). */
   account?: CurrentPlanAccount | null;
-  /** Plan change for a signed-in user. Never called for Free. */
+  /** Plan change for a signed-in user, once confirmed in the plan change dialog. Never called for Free. */
   onSelectPlan?: (plan: Plan) => void;
   /** The plan whose change is on its way (its button waits). */
   changingPlanId?: Plan['id'] | null;
@@ -44,11 +49,14 @@ export function PricingPage({
   onBuyCredits,
 }: PricingPageProps = {}) {
   const [annual, setAnnual] = useState(false);
+  // The plan whose change waits for the user's confirmation (issue 21: a click alone changed the plan).
+  const [chosen, setChosen] = useState<Plan | null>(null);
 
   const selectPlan = (plan: Plan) => {
     if (plan.id === 'free') return; // spec 2 §4: selecting the Free plan does nothing
-    if (onSelectPlan) onSelectPlan(plan);
-    else promptSignIn();
+    if (!onSelectPlan) promptSignIn();
+    // The dialog states what changes, from the account: until it is loaded, a click waits.
+    else if (account) setChosen(plan);
   };
   const buyCredits = onBuyCredits ?? promptSignIn;
 
@@ -101,6 +109,19 @@ export function PricingPage({
 
         <CreditPricingCta onStart={buyCredits} />
       </div>
+      {account && onSelectPlan && (
+        <Suspense fallback={null}>
+          <PlanChangeDialog
+            plan={chosen}
+            account={account}
+            onCancel={() => setChosen(null)}
+            onConfirm={(plan) => {
+              setChosen(null);
+              onSelectPlan(plan);
+            }}
+          />
+        </Suspense>
+      )}
     </main>
   );
 }

@@ -118,7 +118,16 @@ export function PeopleResearchPage() {
   let body: ReactNode;
   if (results.isPending) body = <ResultsSkeleton />;
   else if (results.isError && rows.length === 0)
-    body = <ResultsError error={results.error} onRetry={() => void results.refetch()} />;
+    body = (
+      <ResultsError
+        error={results.error}
+        onRetry={() => {
+          void results.refetch();
+          // Counts that failed for the same reason (a server still loading its data) come back with them.
+          if (facets.isError) void facets.refetch();
+        }}
+      />
+    );
   else if (rows.length === 0)
     body = (
       <ResultsEmpty
