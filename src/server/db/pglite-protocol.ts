@@ -32,7 +32,9 @@ export type ThreadReply =
   | { id: number; result: unknown }
   | { id: number; error: Record<string, unknown> }
   | { id: 0; beat: true }
-  | { id: 0; ready: true };
+  | { id: 0; ready: true }
+  /** The backend failed in a way it cannot recover from; the thread ends right after. */
+  | { id: 0; fatal: string };
 
 /** How often the database thread says it is alive while idle or between statements. */
 export const HEARTBEAT_MS = 250;

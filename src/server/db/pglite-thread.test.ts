@@ -12,9 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../tests/helpers/app.ts';
 import { authClient, callJson } from '../../../tests/helpers/auth.ts';
 import { type Database, openDatabase, queryRows } from './client.ts';
-import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from './pglite-thread.ts';
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable, PgliteThread } from './pglite-thread.ts';
 
 const STALL_MS = 1500;
+/** Recursion as deep as asked: each level is a frame on the backend's stack. */
+const DEEP_FUNCTION = `create or replace function deep(n int) returns int language plpgsql as
+  $$ begin if n <= 0 then return 0; end if; return deep(n - 1) + 1; end $$`;
 
 describe('PGlite on its own thread', () => {
   let dataDir: string;
@@ -141,6 +144,52 @@ describe('PGlite on its own thread', () => {
       expect(memory.thread?.restarts).toBe(0);
     } finally {
       await memory.close();
+    }
+  });
+
+  it("answers a query too deep for the stack with PostgreSQL's own error, and goes on", async () => {
+    await database.db.execute(sql.raw(DEEP_FUNCTION));
+    const restartsBefore = database.thread?.restarts;
+    const deep = await database.db.execute(sql`select deep(100000)`).then(
+      () => new Error('the deep query answered'),
+      (err: Error) => err,
+    );
+    expect(deep.cause).toMatchObject({ code: '54001' });
+    expect(String(deep.cause)).toContain('stack depth limit exceeded');
+    expect(await queryRows(database.db, sql`select deep(10) as n`)).toEqual([{ n: 10 }]);
+    expect(database.thread?.restarts).toBe(restartsBefore);
+  });
+
+  it('ends a thread whose backend broke at once (no 30 s freeze): 503, then the data from disk', async () => {
+    // A 4 MB native stack (Node's default) lets deep recursion break the backend with a RangeError, which
+    // PGlite's own loop would retry for ever (electric-sql/pglite#1058).
+    const brokenDir = mkdtempSync(join(tmpdir(), 'prospector-broken-'));
+    const reasons: string[] = [];
+    const thread = await PgliteThread.open({
+      dataDir: brokenDir,
+      template: null,
+      stallMs: 60_000,
+      stackSizeMb: 4,
+      onRestart: (reason) => reasons.push(reason),
+    });
+    try {
+      await thread.query(DEEP_FUNCTION);
+      await thread.query('create table kept_here (n int)');
+      await thread.query('insert into kept_here values (1)');
+      const asked = performance.now();
+      const broken = await thread.query('select deep(100000)').then(
+        () => new Error('the deep query answered'),
+        (err: Error) => err,
+      );
+      expect(performance.now() - asked).toBeLessThan(10_000);
+      expect(isDatabaseUnavailable(broken)).toBe(true);
+      expect(reasons).toEqual([expect.stringMatching(/^RangeError: Maximum call stack size exceeded/)]);
+      const rows = await thread.query<{ n: number }>('select n from kept_here');
+      expect(rows.rows).toEqual([{ n: 1 }]);
+      expect(thread.restarts).toBe(1);
+    } finally {
+      await thread.close();
+      rmSync(brokenDir, { recursive: true, force: true });
     }
   });
 

@@ -50,7 +50,17 @@ export type PgliteThreadOptions = {
   stallMs: number;
   /** Told about each restart (the logger). */
   onRestart?: (reason: string, waiting: string[]) => void;
+  /** The thread's native stack; NATIVE_STACK_MB unless a test wants it small. */
+  stackSizeMb?: number;
 };
+
+/**
+ * PostgreSQL's own recursion guard (max_stack_depth, at most ~7.6 MB) counts the WebAssembly's stack in its
+ * memory; each of those frames also takes room on the thread's native stack. With Node's 4 MB a deep query
+ * (a recursive function, a long expression) overflows the native stack first: a RangeError inside the
+ * backend, which leaves it broken. With 32 MB PostgreSQL's guard always answers first, with its usual error.
+ */
+const NATIVE_STACK_MB = 32;
 
 /** A request the thread has not answered yet, with what it asked (logged when the thread is replaced). */
 type Pending = { resolve(value: unknown): void; reject(error: unknown): void; asked: string };
@@ -60,13 +70,14 @@ const workerFile = import.meta.url.endsWith('.ts')
   : new URL('./pglite-worker.js', import.meta.url);
 
 /** The build has the worker next to main.js; from the sources (tests, tsx) it is TypeScript, loaded through tsx. */
-function startWorker(workerData: WorkerOptions): Worker {
-  if (!workerFile.pathname.endsWith('.ts')) return new Worker(workerFile, { workerData });
+function startWorker(workerData: WorkerOptions, stackSizeMb: number): Worker {
+  const resourceLimits = { stackSizeMb };
+  if (!workerFile.pathname.endsWith('.ts')) return new Worker(workerFile, { workerData, resourceLimits });
   // tsx's ESM API (its `tsx/esm/api` export, which `require.resolve` would answer with the CommonJS build).
   const tsxRoot = dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
   const tsx = pathToFileURL(join(tsxRoot, 'dist/esm/api/index.mjs')).href;
   const load = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(workerFile.href)}); })`;
-  return new Worker(load, { eval: true, workerData });
+  return new Worker(load, { eval: true, workerData, resourceLimits });
 }
 
 export class PgliteThread implements PgliteQueryable {
@@ -90,6 +101,8 @@ export class PgliteThread implements PgliteQueryable {
   private readonly watchdog: NodeJS.Timeout;
   private readonly checkEveryMs: number;
   private lastCheck = Date.now();
+  /** Why the thread is about to end, as it said (a failure of the database it cannot recover from). */
+  private fatal: string | null = null;
   /** The silence already reported (in-memory databases, which are never replaced). */
   private stallReported = 0;
 
@@ -215,7 +228,10 @@ export class PgliteThread implements PgliteQueryable {
 
   private spawn(): Promise<void> {
     return new Promise((resolve, reject) => {
-      const worker = startWorker({ dataDir: this.options.dataDir, template: this.options.template });
+      const worker = startWorker(
+        { dataDir: this.options.dataDir, template: this.options.template },
+        this.options.stackSizeMb ?? NATIVE_STACK_MB,
+      );
       this.worker = worker;
       this.lastBeat = Date.now();
       worker.on('message', (reply: ThreadReply) => {
@@ -225,6 +241,10 @@ export class PgliteThread implements PgliteQueryable {
           return resolve();
         }
         if ('beat' in reply) return;
+        if ('fatal' in reply) {
+          this.fatal = reply.fatal;
+          return;
+        }
         const waiting = this.pending.get(reply.id);
         if (!waiting) return;
         this.pending.delete(reply.id);
@@ -241,7 +261,7 @@ export class PgliteThread implements PgliteQueryable {
       worker.on('exit', (code) => {
         reject(new Error(`The database thread exited (code ${code}) while opening`));
         if (this.opened && this.worker === worker && !this.closed)
-          this.restart(`the database thread exited (code ${code})`);
+          this.restart(this.fatal ?? `the database thread exited (code ${code})`);
       });
     });
   }
@@ -281,7 +301,11 @@ export class PgliteThread implements PgliteQueryable {
 
   private restart(reason: string): void {
     if (this.restarting || this.closed) return;
+    // Nothing to open again from: say so (in tests, where it explains every failure that follows).
+    if (!this.options.dataDir)
+      process.emitWarning(`The in-memory database was lost: ${reason}`, 'DatabaseLost');
     this.restarting = true;
+    this.fatal = null;
     this.restarts++;
     this.generation++;
     this.options.onRestart?.(

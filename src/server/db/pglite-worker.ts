@@ -48,6 +48,29 @@ const ROLLBACK = Symbol('rollback');
 
 const reply = (message: ThreadReply) => port.postMessage(message);
 
+/**
+ * PGlite's protocol loop retries whatever its backend's main loop throws, except its own longjmp, for ever
+ * (electric-sql/pglite#1058). A WebAssembly trap there held this thread at 100% CPU and froze the server: the
+ * one caught is pg_trgm's qsort comparator calling its trigram comparison through a function pointer that
+ * has gone bad ("null function or function signature mismatch", now and then on a backend's first trigram
+ * similarity), and a deep recursion overflowing the native stack did the same. End the thread instead: the
+ * main thread fails what waited with 503 at once and opens the database again from disk.
+ */
+const backend = database as unknown as {
+  mod: { _PostgresMainLoopOnce(): void };
+  POSTGRES_MAIN_LONGJMP: number;
+};
+const mainLoopOnce = backend.mod._PostgresMainLoopOnce;
+backend.mod._PostgresMainLoopOnce = () => {
+  try {
+    mainLoopOnce();
+  } catch (err) {
+    if ((err as { status?: unknown }).status === backend.POSTGRES_MAIN_LONGJMP) throw err;
+    reply({ id: 0, fatal: err instanceof Error ? `${err.name}: ${err.message}` : String(err) });
+    process.exit(1);
+  }
+};
+
 function errorFields(err: unknown): Record<string, unknown> {
   if (!(err instanceof Error)) return { message: String(err) };
   const fields: Record<string, unknown> = { name: err.name, message: err.message };
