@@ -11,8 +11,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { PGLITE_EXTENSIONS } from './pglite-extensions.ts';
 import type { ThreadReply, ThreadRequest, WorkerOptions } from './pglite-protocol.ts';
 import { HEARTBEAT_MS } from './pglite-protocol.ts';
 
@@ -36,7 +35,7 @@ const database = await PGlite.create({
   ...(options.dataDir ? { dataDir: options.dataDir } : {}),
   loadDataDir: templateFor(options.dataDir),
   postgresqlconf: ['shared_buffers = 8MB'],
-  extensions: { btree_gin, pg_trgm },
+  extensions: PGLITE_EXTENSIONS,
 });
 
 /** Open transactions by the main thread's id: the PGlite transaction and how to end it. */
@@ -50,11 +49,10 @@ const reply = (message: ThreadReply) => port.postMessage(message);
 
 /**
  * PGlite's protocol loop retries whatever its backend's main loop throws, except its own longjmp, for ever
- * (electric-sql/pglite#1058). A WebAssembly trap there held this thread at 100% CPU and froze the server: the
- * one caught is pg_trgm's qsort comparator calling its trigram comparison through a function pointer that
- * has gone bad ("null function or function signature mismatch", now and then on a backend's first trigram
- * similarity), and a deep recursion overflowing the native stack did the same. End the thread instead: the
- * main thread fails what waited with 503 at once and opens the database again from disk.
+ * (electric-sql/pglite#1058). A WebAssembly trap there held this thread at 100% CPU and froze the server (the
+ * ones seen: a half-loaded pg_trgm, see pglite-extensions.ts, and a deep recursion overflowing the native
+ * stack). End the thread instead: the main thread fails what waited with 503 at once and opens the database
+ * again from disk.
  */
 const backend = database as unknown as {
   mod: { _PostgresMainLoopOnce(): void };
