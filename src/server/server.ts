@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { serve } from '@hono/node-server';
 import { createUserEngines } from './ai/user-engines.ts';
 import type { Config } from './config.ts';
 import type { AppDeps } from './context.ts';
@@ -24,6 +24,7 @@ import {
   SWEEP_INTERVAL_SECONDS as WEBHOOK_SWEEP_SECONDS,
 } from './features/webhooks/service.ts';
 import { createApp } from './http/app.ts';
+import { nodeListener } from './http/node-listener.ts';
 import { StaticSite } from './http/static-site.ts';
 import { createJobQueue, type JobQueue } from './jobs/queue.ts';
 import { createLogger, type Logger } from './logger.ts';
@@ -113,9 +114,10 @@ export async function startServer(
   const dataLoad = DataLoad.loading();
   const app = createApp(await createAppDeps({ config, database, logger, jobs, dataLoad }), site);
 
-  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
-    s.once('error', reject);
+  const server = createServer(nodeListener(app.fetch));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
   });
   await jobs.schedule('auth-cleanup', AUTH_CLEANUP_JOB, 3600);
   await jobs.schedule('credits-roll-cycles', ROLL_CYCLES_JOB, 3600);
@@ -133,7 +135,7 @@ export async function startServer(
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         // Keep-alive sockets with no request in flight would hold close() open.
-        if ('closeIdleConnections' in server) server.closeIdleConnections();
+        server.closeIdleConnections();
       });
       await jobs.stop();
       await loading;

@@ -1,10 +1,13 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../src/server/config.ts';
 import type { DataLoad } from '../../src/server/data-load.ts';
 import type { PaymentPort } from '../../src/server/features/credits/payments.ts';
-import { createApp } from '../../src/server/http/app.ts';
+import { type App, createApp } from '../../src/server/http/app.ts';
+import { nodeListener } from '../../src/server/http/node-listener.ts';
 import { StaticSite } from '../../src/server/http/static-site.ts';
 import { createJobQueue, type JobQueue } from '../../src/server/jobs/queue.ts';
 import { createLogger, type Logger } from '../../src/server/logger.ts';
@@ -37,6 +40,24 @@ export async function createTestApp(
   });
   const app = createApp(deps, options.site ?? null);
   return { app, jobs, deps };
+}
+
+/**
+ * The app behind Node's listener on a free port, as `npm start` serves it: for what only a real response
+ * carries (the request id and security headers set on Node's response).
+ */
+export async function listenApp(app: App): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createServer(nodeListener(app.fetch));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }
 
 /** A tiny built site on disk: shell, one prerendered page and one hashed asset. */

@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { validate } from '@readme/openapi-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFixtureSite, createTestApp } from '../../../tests/helpers/app.ts';
+import { createFixtureSite, createTestApp, listenApp } from '../../../tests/helpers/app.ts';
 import { authClient } from '../../../tests/helpers/auth.ts';
 import { backends, type TestDatabase } from '../../../tests/helpers/databases.ts';
 import { buildPdf } from '../../../tests/helpers/knowledge-files.ts';
@@ -29,24 +29,47 @@ describe.each(backends())('HTTP app on $name', (backend) => {
       checks: { database: 'ok', data: 'ready' },
     };
     expect(await res.json()).toEqual(health);
-    expect(res.headers.get('x-request-id')).toMatch(/.+/);
     const live = await app.request('/api/health/live');
     expect([live.status, await live.json()]).toEqual([200, { live: true }]);
     const ready = await app.request('/api/health/ready');
     expect([ready.status, await ready.json()]).toEqual([200, health]);
   });
 
-  it('sets the security headers on pages and API responses', async () => {
-    for (const path of ['/', '/api/health']) {
-      const res = await app.request(path);
-      const csp = res.headers.get('content-security-policy') ?? '';
-      expect(csp).toContain("default-src 'self'");
-      expect(csp).toContain("frame-ancestors 'none'");
-      expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
-      expect(csp).not.toContain("'unsafe-eval'");
-      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
-      expect(res.headers.get('x-frame-options')).toBe('DENY');
+  it('sends a request id and the security headers of a page or of API data with every response', async () => {
+    const server = await listenApp(app);
+    try {
+      for (const path of ['/', '/pricing', '/api/docs', '/api/docs.css']) {
+        const res = await fetch(`${server.url}${path}`);
+        const csp = res.headers.get('content-security-policy') ?? '';
+        expect(csp).toContain("default-src 'self'");
+        expect(csp).toContain("frame-ancestors 'none'");
+        expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
+        expect(csp).not.toContain("'unsafe-eval'");
+        expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+        expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+        expect(res.headers.get('x-frame-options')).toBe('DENY');
+        expect(res.headers.get('permissions-policy')).toContain('camera=()');
+        expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+      }
+      for (const path of ['/api/health', '/api/v1/prospects', '/api/v1/nothing-here']) {
+        const res = await fetch(`${server.url}${path}`);
+        expect(res.headers.get('content-type')).toContain('application/json');
+        // API data is never rendered: a policy that allows nothing, and no sniffing, framing or cross-origin reads.
+        expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+        expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+        expect(res.headers.get('x-frame-options')).toBe('DENY');
+        expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+        // Sent to a client that takes no gzip too: a cache must not hand it one client's encoding for another.
+        expect(res.headers.get('vary')).toBe('Accept-Encoding');
+        expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+      }
+      // A proxy's own request id is kept when it is plain, replaced when it is not.
+      const traced = await fetch(`${server.url}/api/health`, { headers: { 'x-request-id': 'lb-4711' } });
+      expect(traced.headers.get('x-request-id')).toBe('lb-4711');
+      const odd = await fetch(`${server.url}/api/health`, { headers: { 'x-request-id': 'a b<c>' } });
+      expect(odd.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    } finally {
+      await server.close();
     }
   });
 

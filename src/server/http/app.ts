@@ -1,7 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { requestId } from 'hono/request-id';
 import { REDIRECTS } from '../../shared/routes.ts';
 import { createEngine } from '../ai/create-engine.ts';
 import { callerEngine } from '../ai/user-engines.ts';
@@ -41,9 +40,9 @@ import { mountApiDocs } from './api-docs.ts';
 import { compress } from './compress.ts';
 import { AppError, errorBody, internalErrorBody, invalidRequest } from './errors.ts';
 import { createMetrics, metricsRoute } from './metrics.ts';
+import { requestIdOf } from './node-listener.ts';
 import { bodyLimits, textGuard } from './request-guards.ts';
 import { sameOriginOnly } from './same-origin.ts';
-import { securityHeaders } from './security-headers.ts';
 import { type StaticSite, sendStatic } from './static-site.ts';
 
 /** Requests to these paths are logged at debug level: load balancers poll them constantly. */
@@ -123,8 +122,8 @@ export function createApp(deps: AppDeps, site: StaticSite | null) {
 
   const metrics = createMetrics(deps);
   app.use(metrics.measure);
-  app.use(requestId());
   app.use(async (c, next) => {
+    c.set('requestId', requestIdOf(c));
     const logger = deps.logger.child({ reqId: c.get('requestId') });
     c.set('logger', logger);
     const started = performance.now();
@@ -140,7 +139,6 @@ export function createApp(deps: AppDeps, site: StaticSite | null) {
       'request',
     );
   });
-  app.use(securityHeaders());
   // Before any route reads a body (Better Auth's included): its size first, then its text.
   app.use(
     bodyLimits({
