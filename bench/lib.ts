@@ -85,7 +85,8 @@ export type StartedServer = { child: ChildProcess; base: string; port: number; t
 export async function startServer(env: Record<string, string>, keepChars = 4000): Promise<StartedServer> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = startProcess('node', ['scripts/start.mjs'], {
+  // The flags of package.json's start script, which npm would add.
+  const child = startProcess('node', ['--max-semi-space-size=4', 'scripts/start.mjs'], {
     PORT: String(port),
     PUBLIC_URL: base,
     LOG_LEVEL: 'warn',

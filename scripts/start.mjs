@@ -1,4 +1,5 @@
 // `npm start`: builds when dist/ is missing or older than the sources, then serves the production build.
+// package.json runs it with --max-semi-space-size=4 (see README, Benchmarks): keep that flag where it is started.
 // Plain JavaScript so it runs on Node 20 without a TypeScript loader.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
