@@ -85,7 +85,7 @@ ${body}<h4>Responses</h4>${responses}</section>`;
     .map(([tag, ops]) => `<h2 id="tag-${escapeHtml(tag)}">${escapeHtml(tag)}</h2>${ops.join('')}`)
     .join('');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(doc.info.title)} API</title><link rel="stylesheet" href="/api/docs.css"></head>
+<title>${escapeHtml(doc.info.title)} API</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><link rel="stylesheet" href="/api/docs.css"></head>
 <body><main><h1>${escapeHtml(doc.info.title)} API <small>v${escapeHtml(doc.info.version)}</small></h1>
 ${prose(doc.info.description ?? '')}<p>Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1).</p>
 <nav><ul>${toc}<li><a href="#schemas">Schemas</a></li></ul></nav>${tags}<h2 id="schemas">Schemas</h2>${schemas}</main></body></html>`;
