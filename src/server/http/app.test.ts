@@ -49,6 +49,7 @@ describe.each(backends())('HTTP app on $name', (backend) => {
         expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
         expect(res.headers.get('x-frame-options')).toBe('DENY');
         expect(res.headers.get('permissions-policy')).toContain('camera=()');
+        expect(res.headers.get('x-permitted-cross-domain-policies')).toBe('none');
         expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
       }
       for (const path of ['/api/health', '/api/v1/prospects', '/api/v1/nothing-here']) {

@@ -35,6 +35,11 @@ const DOCUMENT_HEADERS: ReadonlyArray<readonly [string, string]> = [
   ['Referrer-Policy', 'strict-origin-when-cross-origin'],
   ['X-Content-Type-Options', 'nosniff'],
   ['X-Frame-Options', 'DENY'],
+  // Helmet's defaults for older browsers and plug-ins, as pages always had them.
+  ['X-DNS-Prefetch-Control', 'off'],
+  ['X-Download-Options', 'noopen'],
+  ['X-Permitted-Cross-Domain-Policies', 'none'],
+  ['X-XSS-Protection', '0'],
 ];
 
 /**
