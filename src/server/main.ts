@@ -1,11 +1,13 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { createLogger } from './logger.ts';
+import { tuneAllocator } from './memory.ts';
 import { startServer } from './server.ts';
 
 /** How long a graceful shutdown may take before the process exits anyway. */
 const SHUTDOWN_DEADLINE_MS = 15_000;
 
 async function main() {
+  tuneAllocator();
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
@@ -9,4 +10,57 @@ export function collectGarbage(): void {
   // V8 exposes gc() to contexts created after the flag is set.
   setFlagsFromString('--expose-gc');
   (runInNewContext('gc') as () => void)();
+}
+
+/** glibc's allocator controls (malloc.h), when the process runs on glibc. */
+type Glibc = {
+  mallopt(param: number, value: number): number;
+  malloc_trim(pad: number): number;
+};
+
+const M_TRIM_THRESHOLD = -1;
+const M_MMAP_THRESHOLD = -3;
+const M_ARENA_MAX = -8;
+
+let glibc: Glibc | null | undefined;
+
+/** Through koffi's FFI; null on other C libraries (Alpine's musl, macOS, Windows), which keep their defaults. */
+function loadGlibc(): Glibc | null {
+  if (glibc !== undefined) return glibc;
+  glibc = null;
+  if (process.platform !== 'linux') return glibc;
+  try {
+    const koffi = createRequire(import.meta.url)('koffi');
+    const libc = koffi.load('libc.so.6');
+    glibc = {
+      mallopt: libc.func('int mallopt(int, int)'),
+      malloc_trim: libc.func('int malloc_trim(size_t)'),
+    };
+  } catch {
+    // Not glibc (musl has no libc.so.6 or no malloc_trim): nothing to tune.
+  }
+  return glibc;
+}
+
+/**
+ * Measured on a first start (bench/server): glibc held 216 MB for 38 MB in use. Each thread that allocates
+ * (the database thread, V8's compilers, libuv's pool) gets its own arena, and after a large block is freed glibc
+ * raises its mmap threshold to that size, so later large blocks (the messages to and from the database thread)
+ * are carved from the arenas and never given back. Two arenas and a fixed threshold keep large blocks in their
+ * own mappings, returned when freed. Call before the threads start.
+ */
+export function tuneAllocator(): void {
+  const libc = loadGlibc();
+  if (!libc) return;
+  libc.mallopt(M_ARENA_MAX, 2);
+  libc.mallopt(M_MMAP_THRESHOLD, 128 * 1024);
+  libc.mallopt(M_TRIM_THRESHOLD, 128 * 1024);
+}
+
+/**
+ * Returns the allocator's free pages to the system. glibc only trims the top of each arena by itself; the free
+ * pages inside stay in the process's memory (about 100 MB after a first start, 50 MB after a busy hour).
+ */
+export function releaseFreeMemory(): void {
+  loadGlibc()?.malloc_trim(0);
 }
