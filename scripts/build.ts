@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { build as esbuild } from 'esbuild';
 import { build as viteBuild } from 'vite';
 import { openDatabase } from '../src/server/db/client.ts';
+import { seedReferenceData } from '../src/server/db/seed/seed.ts';
 import { prerenderedFileName } from '../src/server/http/static-site.ts';
 import { databaseTemplateFile } from '../src/server/paths.ts';
 import { PRERENDERED_PATHS } from '../src/shared/routes.ts';
@@ -61,11 +62,13 @@ for (const path of PRERENDERED_PATHS) {
 rmSync(join(dist, 'ssr'), { recursive: true, force: true });
 
 step('database template');
-// A new embedded database starts as a copy of this one (migrated, empty) instead of running initdb.
+// A new embedded database starts as a copy of this one (migrated, with the reference data, no user data)
+// instead of running initdb.
 const templateFile = databaseTemplateFile();
 if (templateFile) {
   const database = await openDatabase({ mode: 'pglite', dataDir: null, template: null });
   await database.migrate();
+  await seedReferenceData(database.db);
   const dump = await database.thread?.dump();
   await database.close();
   if (dump) {
@@ -87,6 +90,9 @@ await esbuild({
   format: 'esm',
   target: 'node20',
   packages: 'external',
+  // A module imported with import() becomes its own file, loaded when first used: bundled into main.js, its
+  // packages (Stripe, the AI SDK, pg...) would be imported at every start.
+  splitting: true,
   sourcemap: true,
   logLevel: 'warning',
 });

@@ -1,8 +1,11 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, type TestDatabase } from '../../../tests/helpers/databases.ts';
 import { openDatabase, queryRows } from './client.ts';
-import { seedReferenceData } from './seed/seed.ts';
+import { SEED_DATA_DIR, seedReferenceData } from './seed/seed.ts';
 
 describe.each(backends())('migrations and seed on $name', (backend) => {
   let database: TestDatabase;
@@ -49,6 +52,34 @@ describe.each(backends())('migrations and seed on $name', (backend) => {
       sql`select parent_code from industry_codes where code = '334'`,
     );
     expect(manufacturing[0]?.parent_code).toBe('31-33');
+  });
+
+  it('writes the reference data again when its file changes, and only then', async () => {
+    await seedReferenceData(database.db);
+    const changed = mkdtempSync(join(tmpdir(), 'prospector-seed-'));
+    try {
+      const naics = readFileSync(join(SEED_DATA_DIR, 'naics-2022.csv'), 'utf8');
+      writeFileSync(
+        join(changed, 'naics-2022.csv'),
+        naics.replaceAll('Software Publishers', 'Software Makers'),
+      );
+      await database.db.execute(sql`update industry_codes set title = 'Edited here' where code = '334'`);
+      await seedReferenceData(database.db);
+      const title = async (code: string) =>
+        (
+          await queryRows<{ title: string }>(
+            database.db,
+            sql`select title from industry_codes where code = ${code}`,
+          )
+        )[0]?.title;
+      // The same data as last time: nothing written, an operator's edit stays.
+      expect(await title('334')).toBe('Edited here');
+      await seedReferenceData(database.db, changed);
+      expect(await title('513210')).toBe('Software Makers');
+    } finally {
+      await seedReferenceData(database.db);
+      rmSync(changed, { recursive: true, force: true });
+    }
   });
 
   it.runIf(backend.name === 'postgres')(

@@ -14,6 +14,7 @@ import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { PGLITE_EXTENSIONS } from './pglite-extensions.ts';
 import type { ThreadReply, ThreadRequest, WorkerOptions } from './pglite-protocol.ts';
 import { HEARTBEAT_MS } from './pglite-protocol.ts';
+import { unpackDump } from './unpack-dump.ts';
 
 const port = parentPort;
 if (!port) throw new Error('pglite-worker.ts runs as a worker thread');
@@ -26,7 +27,11 @@ const options = workerData as WorkerOptions;
 function templateFor(dataDir: string | null): Blob | undefined {
   const fresh = !dataDir || !existsSync(join(dataDir, 'PG_VERSION'));
   if (!fresh || !options.template || !existsSync(options.template)) return undefined;
-  return new Blob([readFileSync(options.template)]);
+  const dump = readFileSync(options.template);
+  if (!dataDir) return new Blob([dump]);
+  // On disk, unpacked by us and then opened as it stands (unpack-dump.ts says why).
+  unpackDump(dump, dataDir);
+  return undefined;
 }
 
 // PGlite's default 128 MB of shared buffers lives in this process's memory; the embedded database is small and
