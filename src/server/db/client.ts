@@ -2,12 +2,9 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
 import { databaseTemplateFile, MIGRATIONS_DIR } from '../paths.ts';
 import { PgliteThread } from './pglite-thread.ts';
@@ -42,28 +39,8 @@ export type OpenOptions =
   | { mode: 'postgres'; url: string; maxConnections?: number };
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  if (options.mode === 'postgres') {
-    const pool = new pg.Pool({
-      connectionString: options.url,
-      max: 'maxConnections' in options ? options.maxConnections : 10,
-      // Our statements run in milliseconds: compiling one with JIT (on by default above a cost estimate that
-      // a facet count over a few hundred thousand rows reaches) takes longer than it saves.
-      options: '-c jit=off',
-    });
-    // An idle client whose connection dies (database restart, failover) is dropped by the pool and replaced
-    // on next use; without a listener that event would crash the whole process.
-    pool.on('error', () => {});
-    // Fail fast with the driver's message (e.g. ECONNREFUSED, database does not exist).
-    const probe = await pool.connect();
-    probe.release();
-    const db = drizzlePg({ client: pool, schema });
-    return {
-      db: db as unknown as Db,
-      mode: 'postgres',
-      migrate: () => migrateOnce(pool, () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR })),
-      close: () => pool.end(),
-    };
-  }
+  // PostgreSQL's driver is loaded only when it is used: an embedded start spends its time elsewhere.
+  if (options.mode === 'postgres') return (await import('./postgres.ts')).openPostgres(options);
   let dataDir: string | undefined;
   if (options.dataDir) {
     dataDir = join(options.dataDir, 'db');
@@ -86,24 +63,6 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
     close: () => thread.close(),
   };
-}
-
-/** Any number, the same in every instance: the session lock migrations run under. */
-const MIGRATION_LOCK = 0x70_72_6f_73;
-
-/**
- * Instances started together (an upgrade rolled out to several) migrate one at a time: the first applies the
- * new migrations under a session advisory lock, the others wait for it and find nothing left to apply.
- */
-async function migrateOnce(pool: pg.Pool, migrate: () => Promise<void>): Promise<void> {
-  const lock = await pool.connect();
-  try {
-    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await migrate();
-  } finally {
-    await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
-    lock.release();
-  }
 }
 
 /** Runs raw SQL and returns its rows; both drivers answer `{ rows }`, which Drizzle's shared type does not expose. */

@@ -6,7 +6,6 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
 import type { Database } from './client.ts';
 import type { PgliteThread } from './pglite-thread.ts';
 
@@ -79,6 +78,7 @@ export async function withCopySession<T>(
 ): Promise<T> {
   const client = (database.db as unknown as { $client: pg.Pool | PgliteThread }).$client;
   if (database.mode === 'postgres') {
+    const { from: copyFrom } = await import('pg-copy-streams');
     const connection = await (client as pg.Pool).connect();
     try {
       await connection.query('begin');

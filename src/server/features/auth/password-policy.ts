@@ -1,8 +1,21 @@
-import { dictionary } from '@zxcvbn-ts/language-common';
+import { createRequire } from 'node:module';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../shared/auth.ts';
 
-// The 49,000 most common passwords (zxcvbn-ts's list, from leaked-password corpora), lower case.
-const COMMON_PASSWORDS = new Set<string>(dictionary['passwords-common'] as string[]);
+let common: Set<string> | undefined;
+
+/**
+ * The 49,000 most common passwords (zxcvbn-ts's list, from leaked-password corpora), lower case: read at the
+ * first password checked rather than at every start (3 MB of heap).
+ */
+function commonPasswords(): Set<string> {
+  if (!common) {
+    const { dictionary } = createRequire(import.meta.url)(
+      '@zxcvbn-ts/language-common',
+    ) as typeof import('@zxcvbn-ts/language-common');
+    common = new Set<string>(dictionary['passwords-common'] as string[]);
+  }
+  return common;
+}
 
 /** Whether the password is one short unit said again and again: `aaaaaaaa`, `abababab`, `1231231231`. */
 const isRepetition = (password: string) =>
@@ -38,7 +51,7 @@ export function weakPasswordReasons(
     reasons.push('Password must not be one character or a short pattern repeated.');
   }
   const lower = password.toLowerCase();
-  if (COMMON_PASSWORDS.has(lower)) {
+  if (commonPasswords().has(lower)) {
     reasons.push('This is one of the most common passwords; choose one that is harder to guess.');
   }
   const personal = [

@@ -9,7 +9,6 @@
 import { createRequire } from 'node:module';
 // The English locale alone: the package's main entry loads every locale (~17 MB of heap for the life of the
 // process, where this needs one list).
-import { faker as fakerEn } from '@faker-js/faker/locale/en';
 import type { EntityType } from '../../../shared/knowledge.ts';
 import { readCities } from '../companies/data/places.ts';
 
@@ -387,7 +386,9 @@ export function createEntityLexicon(companyNames: readonly string[]): EntityLexi
   }
   for (const list of companies.values()) list.sort((a, b) => b.words.length - a.words.length);
 
-  const person = fakerEn.rawDefinitions.person?.first_name as Record<string, string[]> | undefined;
+  // Loaded here, when the lexicon is first built, not with the server: Faker's English locale is 3 MB of heap.
+  const { faker } = require('@faker-js/faker/locale/en') as typeof import('@faker-js/faker/locale/en');
+  const person = faker.rawDefinitions.person?.first_name as Record<string, string[]> | undefined;
   const firstNames = new Set(
     Object.values(person ?? {})
       .flat()
