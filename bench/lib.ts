@@ -182,3 +182,61 @@ export function healthProbe(
     },
   };
 }
+
+const DEMO_RFP = Array.from(
+  { length: 40 },
+  (_, i) =>
+    `${i + 1}. ${
+      [
+        'Describe your incident response procedures.',
+        'Do you encrypt customer data at rest?',
+        'How often are access reviews performed?',
+        'Describe your backup and recovery process.',
+        'Who is responsible for information security?',
+      ][i % 5]
+    }`,
+).join('\n');
+
+/**
+ * A new user's first session, the flows that once froze a fresh `npm start`: sign up, open the knowledge base
+ * (the demo library loads) and, as soon as it is indexed, ask the knowledge chat, open the graph explorer,
+ * search companies and start "Draft all" on a pasted 40-question RFP, then poll the job to its end. Throws on
+ * any 4xx/5xx or a request not answered in `timeoutMs`. PROSPECTOR_BENCH_DEBUG=1 prints every call.
+ */
+export async function demoSession(
+  base: string,
+  email: string,
+  timeoutMs: number,
+): Promise<{ chatMs: number }> {
+  const send = cookieClient(base, { timeoutMs });
+  const call = async (method: string, path: string, body?: unknown) => {
+    const { status, text, ms } = await send(method, path, body);
+    if (process.env.PROSPECTOR_BENCH_DEBUG) console.log(method, path, status, text.slice(0, 200));
+    if (status >= 400) throw new Error(`${method} ${path} answered ${status}: ${text}`);
+    return { body: (text ? JSON.parse(text) : null) as Record<string, unknown>, ms };
+  };
+  const until = async (path: string, done: (body: Record<string, unknown>) => boolean) => {
+    while (!done((await call('GET', path)).body)) await sleep(250);
+  };
+  await call('POST', '/api/auth/sign-up/email', {
+    email,
+    password: 'Harbour lantern 2026!',
+    name: 'First Use',
+  });
+  await call('GET', '/api/v1/knowledge/demo');
+  await until('/api/v1/knowledge/documents?limit=100', (body) => {
+    const documents = body.documents as { status: string }[];
+    return documents.length > 0 && documents.every((d) => d.status === 'indexed' || d.status === 'failed');
+  });
+  const chat = await call('POST', '/api/v1/knowledge/chat', {
+    query: 'Describe your incident response procedures.',
+  });
+  await call('GET', '/api/v1/knowledge/graph/overview');
+  await call('GET', '/api/v1/companies?q=fintech&limit=25');
+  const project = await call('POST', '/api/v1/rfp/projects', { title: 'First use', text: DEMO_RFP });
+  const draft = await call('POST', `/api/v1/rfp/projects/${project.body.id}/draft`);
+  await until(`/api/v1/jobs/${draft.body.jobId}`, (body) =>
+    ['succeeded', 'failed'].includes(body.status as string),
+  );
+  return { chatMs: chat.ms };
+}

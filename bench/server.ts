@@ -1,13 +1,13 @@
 /**
  * Server benchmark: time from `npm start` (already built) to the first 200 and to readiness, idle RSS with
- * PGlite after a first start and after a restart, and GET /api/health throughput with autocannon against a
+ * PGlite after a first start, after a restart and after a demo session (lib.ts), and GET /api/health throughput with autocannon against a
  * bare node:http server in the same run.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { type Figure, freePort, report, startProcess, stop, waitFor200 } from './lib.ts';
+import { demoSession, type Figure, freePort, report, startProcess, stop, waitFor200 } from './lib.ts';
 
 /**
  * How long the server sits without traffic before its memory counts as idle. For the first ~15 s after start
@@ -16,6 +16,8 @@ import { type Figure, freePort, report, startProcess, stop, waitFor200 } from '.
  */
 const EARLY_MS = 5000;
 const IDLE_SETTLE_MS = 25_000;
+/** After a demo session: its last jobs done and the server's trims of freed memory (every 10 s, server.ts). */
+const AFTER_SESSION_IDLE_MS = 35_000;
 
 async function startOnce(dataDir: string) {
   const port = await freePort();
@@ -95,6 +97,10 @@ export async function benchServer(): Promise<Figure[]> {
     const result = await throughput(`http://127.0.0.1:${port}/api/health`);
     const rps = Math.round(result.requests.average);
     const afterLoadRss = rssMb(pid);
+    await demoSession(`http://127.0.0.1:${port}`, `bench-server-${process.pid}@example.com`, 60_000);
+    const sessionRss = rssMb(pid);
+    await new Promise((resolve) => setTimeout(resolve, AFTER_SESSION_IDLE_MS));
+    const afterSessionRss = rssMb(pid);
     await stop(child);
 
     // The reference, measured in the same run on the same machine.
@@ -159,6 +165,14 @@ export async function benchServer(): Promise<Figure[]> {
         ok: true,
       },
       { name: 'RSS after load', value: afterLoadRss, unit: 'MB', target: 'info', ok: true },
+      { name: 'RSS at the end of a demo session', value: sessionRss, unit: 'MB', target: 'info', ok: true },
+      {
+        name: 'idle RSS after a demo session',
+        value: afterSessionRss,
+        unit: 'MB',
+        target: '<= 250 MB',
+        ok: afterSessionRss <= 250,
+      },
       {
         name: 'non-2xx responses under load',
         value: result.non2xx,
