@@ -115,12 +115,8 @@ export function createMetrics({ database, dataLoad }: Pick<AppDeps, 'database' |
     const method = c.req.method;
     const status = c.res.status;
     const key = `${method} ${route}`;
-    let time = timed.get(key);
-    if (!time) timed.set(key, (time = latency.labels(method, route)));
-    time.observe((performance.now() - started) / 1000);
-    let count = counted.get(`${key} ${status}`);
-    if (!count) counted.set(`${key} ${status}`, (count = requests.labels(method, route, String(status))));
-    count.inc();
+    seriesOf(timed, key, () => latency.labels(method, route)).observe((performance.now() - started) / 1000);
+    seriesOf(counted, `${key} ${status}`, () => requests.labels(method, route, String(status))).inc();
   };
 
   return { registry, measure };
@@ -144,4 +140,13 @@ function bearerMatches(header: string | undefined, token: string): boolean {
   const given = Buffer.from(header?.replace(/^Bearer\s+/i, '') ?? '');
   const expected = Buffer.from(token);
   return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+function seriesOf<T>(series: Map<string, T>, key: string, create: () => T): T {
+  let found = series.get(key);
+  if (!found) {
+    found = create();
+    series.set(key, found);
+  }
+  return found;
 }
