@@ -9,8 +9,8 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { build } from 'esbuild';
 import pg from 'pg';
+import { bundleServer } from '../scripts/server-bundle.ts';
 import type { Caller } from '../src/server/context.ts';
 import { type Database, openDatabase } from '../src/server/db/client.ts';
 import { writeSyntheticCompanies } from '../src/server/features/companies/data/write-synthetic-companies.ts';
@@ -40,22 +40,12 @@ export type Case<Query> = {
 // ---------------------------------------------------------------------------------------------------------
 
 /**
- * Bundles the server from the current sources (with the options scripts/build.ts bundles dist/server/main.js
- * with) into node_modules/.cache, so that a benchmark measures the code as it is without rebuilding dist/
+ * Bundles the server from the current sources (as scripts/build.ts bundles dist/server/) into node_modules/.cache, so that a benchmark measures the code as it is without rebuilding dist/
  * under a server that may be using it.
  */
-async function bundleServer(): Promise<void> {
+async function bundleCurrentServer(): Promise<void> {
   mkdirSync(join(SERVER_BUNDLE, '..'), { recursive: true });
-  await build({
-    entryPoints: [join(ROOT, 'src/server/main.ts')],
-    outfile: SERVER_BUNDLE,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
-  });
+  await bundleServer(join(SERVER_BUNDLE, '..'));
 }
 
 /**
@@ -66,7 +56,7 @@ export async function runBackends(
   postgres: () => Promise<Figure[]>,
   pglite: () => Promise<Figure[]>,
 ): Promise<Figure[]> {
-  await bundleServer();
+  await bundleCurrentServer();
   const only = process.env.BENCH_ONLY?.toLowerCase();
   return [...(only === 'pglite' ? [] : await postgres()), ...(only === 'postgres' ? [] : await pglite())];
 }

@@ -6,7 +6,6 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build as esbuild } from 'esbuild';
 import { build as viteBuild } from 'vite';
 import { openDatabase } from '../src/server/db/client.ts';
 import { seedReferenceData } from '../src/server/db/seed/seed.ts';
@@ -15,6 +14,7 @@ import { databaseTemplateFile } from '../src/server/paths.ts';
 import { PRERENDERED_PATHS } from '../src/shared/routes.ts';
 import { pageMeta } from '../src/web/app/page-meta.ts';
 import { bundleReport } from './bundle-report.ts';
+import { bundleServer } from './server-bundle.ts';
 
 const root = join(import.meta.dirname, '..');
 const dist = join(root, 'dist');
@@ -78,24 +78,7 @@ if (templateFile) {
 }
 
 step('server bundle');
-await esbuild({
-  // The embedded database runs on its own thread, from its own file next to main.js (pglite-thread.ts).
-  entryPoints: {
-    main: join(root, 'src/server/main.ts'),
-    'pglite-worker': join(root, 'src/server/db/pglite-worker.ts'),
-  },
-  outdir: join(dist, 'server'),
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  packages: 'external',
-  // A module imported with import() becomes its own file, loaded when first used: bundled into main.js, its
-  // packages (Stripe, the AI SDK, pg...) would be imported at every start.
-  splitting: true,
-  sourcemap: true,
-  logLevel: 'warning',
-});
+await bundleServer(join(dist, 'server'));
 
 step('bundle report');
 // Over the landing page's JavaScript budget the build fails, unstamped (issue 22).
