@@ -65,7 +65,7 @@ export async function createAppDeps(parts: {
     ...parts,
     mailer,
     auth,
-    sessions: createSessionCache(auth),
+    sessions: createSessionCache(auth, database.db),
     payments,
     credits: createCharger({
       db: database.db,
