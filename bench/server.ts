@@ -16,8 +16,8 @@ import { demoSession, type Figure, freePort, report, startProcess, stop, waitFor
  */
 const EARLY_MS = 5000;
 const IDLE_SETTLE_MS = 25_000;
-/** After a demo session: its last jobs done and the server's trims of freed memory (every 10 s, server.ts). */
-const AFTER_SESSION_IDLE_MS = 35_000;
+/** After a demo session: its last jobs done and the server quiet for a tidy-up (every 10 s, memory.ts). */
+const AFTER_SESSION_IDLE_MS = 45_000;
 
 async function startOnce(dataDir: string) {
   const port = await freePort();

@@ -29,7 +29,7 @@ import { StaticSite } from './http/static-site.ts';
 import { createJobQueue, type JobQueue } from './jobs/queue.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
-import { collectGarbage, releaseFreeMemory } from './memory.ts';
+import { collectGarbage, createTidyUp, releaseFreeMemory } from './memory.ts';
 import { CLIENT_DIST_DIR, PROJECT_ROOT } from './paths.ts';
 
 export type RunningServer = {
@@ -38,8 +38,8 @@ export type RunningServer = {
   close(): Promise<void>;
 };
 
-/** How often the allocator's free pages go back to the system: a trim takes 0.2-4 ms. */
-const TRIM_INTERVAL_MS = 10_000;
+/** How often a quiet server tidies its memory up (memory.ts): a trim alone takes 0.2-4 ms. */
+const TIDY_INTERVAL_MS = 10_000;
 
 const VERSION: string = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')).version;
 
@@ -128,8 +128,8 @@ export async function startServer(
   jobs.start();
   const firstLoad = new AbortController();
   const loading = loadSharedData(database, dataLoad, logger, firstLoad.signal);
-  // What a busy spell freed goes back to the system once the server is quiet again (memory.ts).
-  const trimming = setInterval(releaseFreeMemory, TRIM_INTERVAL_MS).unref();
+  // What a busy spell left behind goes back to the system once the server is quiet again (memory.ts).
+  const tidying = setInterval(createTidyUp(), TIDY_INTERVAL_MS).unref();
   const { port } = server.address() as AddressInfo;
   const url = `http://localhost:${port}`;
 
@@ -137,7 +137,7 @@ export async function startServer(
   const close = () => {
     closing ??= (async () => {
       firstLoad.abort();
-      clearInterval(trimming);
+      clearInterval(tidying);
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         // Keep-alive sockets with no request in flight would hold close() open.
