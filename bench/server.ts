@@ -1,13 +1,14 @@
 /**
  * Server benchmark: time from `npm start` (already built) to the first 200 and to readiness, idle RSS with
- * PGlite after a first start, after a restart and after a demo session (lib.ts), and GET /api/health throughput with autocannon against a
- * bare node:http server in the same run.
+ * PGlite after a first start, after a restart and after a demo session (lib.ts), and GET /api/health
+ * throughput with autocannon against a bare node:http server in the same run, and on PostgreSQL.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { demoSession, type Figure, freePort, report, startProcess, stop, waitFor200 } from './lib.ts';
+import { withPostgres } from './search-lib.ts';
 
 /**
  * How long the server sits without traffic before its memory counts as idle. For the first ~15 s after start
@@ -19,13 +20,14 @@ const IDLE_SETTLE_MS = 25_000;
 /** After a demo session: its last jobs done and the server quiet for a tidy-up (every 10 s, memory.ts). */
 const AFTER_SESSION_IDLE_MS = 45_000;
 
-async function startOnce(dataDir: string) {
+/** `npm start` on a data directory (PGlite) or, with `{ DATABASE_URL }`, on PostgreSQL. */
+async function startOnce(database: { DATA_DIR: string } | { DATABASE_URL: string }) {
   const port = await freePort();
   const startedAt = performance.now();
   const child = startProcess('npm', ['start', '--silent'], {
     PORT: String(port),
-    DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
+    ...database,
   });
   const ms = await waitFor200(`http://127.0.0.1:${port}/api/health`, startedAt);
   return { child, port, ms, startedAt };
@@ -76,18 +78,33 @@ async function waitReady(port: number, startedAt: number): Promise<number> {
   }
 }
 
+/** The same measurement with the server on a fresh PostgreSQL database (null when none answers). */
+async function postgresThroughput(): Promise<number | null> {
+  let rps: number | null = null;
+  await withPostgres(`prospector_bench_server_${process.pid}`, async ({ url }) => {
+    const { child, port } = await startOnce({ DATABASE_URL: url });
+    try {
+      rps = Math.round((await throughput(`http://127.0.0.1:${port}/api/health`)).requests.average);
+    } finally {
+      await stop(child);
+    }
+    return [];
+  });
+  return rps;
+}
+
 export async function benchServer(): Promise<Figure[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'prospector-bench-'));
   try {
     // First start on an empty data directory: the database from the build's template, then the shared data
     // loads behind the listening server.
-    const first = await startOnce(dataDir);
+    const first = await startOnce({ DATA_DIR: dataDir });
     const firstReadyMs = await waitReady(first.port, first.startedAt);
     await new Promise((resolve) => setTimeout(resolve, IDLE_SETTLE_MS));
     const firstIdleRss = rssMb(serverPid(first.child.pid ?? 0));
     await stop(first.child);
     // Second start: the usual case, an existing database.
-    const { child, port, ms } = await startOnce(dataDir);
+    const { child, port, ms } = await startOnce({ DATA_DIR: dataDir });
     await new Promise((resolve) => setTimeout(resolve, EARLY_MS));
     const earlyRss = rssMb(serverPid(child.pid ?? 0));
     await new Promise((resolve) => setTimeout(resolve, IDLE_SETTLE_MS - EARLY_MS));
@@ -110,6 +127,7 @@ export async function benchServer(): Promise<Figure[]> {
     const bareRps = Math.round((await throughput(`http://127.0.0.1:${barePort}/`)).requests.average);
     await stop(bare);
     const ratio = Math.round((rps / bareRps) * 100) / 100;
+    const postgresRps = await postgresThroughput();
 
     const figures: Figure[] = [
       {
@@ -157,6 +175,17 @@ export async function benchServer(): Promise<Figure[]> {
         target: '>= 0.5x',
         ok: ratio >= 0.5,
       },
+      ...(postgresRps === null
+        ? []
+        : [
+            {
+              name: 'GET /api/health throughput (PostgreSQL)',
+              value: postgresRps,
+              unit: 'req/s',
+              target: '>= 10000 req/s',
+              ok: postgresRps >= 10_000,
+            },
+          ]),
       {
         name: 'GET /api/health p99 latency',
         value: result.latency.p99,

@@ -1,6 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { routePath } from 'hono/route';
 import { REDIRECTS } from '../../shared/routes.ts';
 import { createEngine } from '../ai/create-engine.ts';
 import { callerEngine } from '../ai/user-engines.ts';
@@ -41,6 +42,7 @@ import { compress } from './compress.ts';
 import { AppError, errorBody, internalErrorBody, invalidRequest } from './errors.ts';
 import { createMetrics, metricsRoute } from './metrics.ts';
 import { requestIdOf } from './node-listener.ts';
+import { RememberingRouter } from './remembering-router.ts';
 import { bodyLimits, textGuard } from './request-guards.ts';
 import { sameOriginOnly } from './same-origin.ts';
 import { type StaticSite, sendStatic } from './static-site.ts';
@@ -75,6 +77,9 @@ const LARGE_JSON_BODIES = {
   'POST /api/v1/copilot/analyze': 3 * MB,
   'POST /api/v1/knowledge/chat': 3 * MB,
 };
+
+/** The methods that carry a body and change state: the ones the body and same-origin guards look at. */
+const BODY_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
 
 /** The routes that answer from the shared data, by the set they need loaded. */
 const DATA_ROUTES: Record<DataSet, string[]> = {
@@ -111,6 +116,7 @@ const requireData =
 
 export function createApp(deps: AppDeps, site: StaticSite | null) {
   const app = new OpenAPIHono<AppEnv>({
+    router: new RememberingRouter(),
     // zod validation failures of any route come back in our one error shape.
     defaultHook: (result, c) => {
       if (!result.success) {
@@ -120,27 +126,29 @@ export function createApp(deps: AppDeps, site: StaticSite | null) {
     },
   });
 
+  // One layer around every request: its id, its logger, its log line and its metrics (one timer for both).
   const metrics = createMetrics(deps);
-  app.use(metrics.measure);
   app.use(async (c, next) => {
-    c.set('requestId', requestIdOf(c));
-    const logger = deps.logger.child({ reqId: c.get('requestId') });
-    c.set('logger', logger);
     const started = performance.now();
+    const requestId = requestIdOf(c);
+    c.set('requestId', requestId);
+    const logger = deps.logger.child({ reqId: requestId });
+    c.set('logger', logger);
     await next();
-    const level = QUIET_PATHS.has(c.req.path) ? 'debug' : 'info';
-    logger[level](
-      {
-        method: c.req.method,
-        path: loggablePath(c.req.path),
-        status: c.res.status,
-        ms: Math.round(performance.now() - started),
-      },
-      'request',
-    );
+    const seconds = (performance.now() - started) / 1000;
+    const { method, path } = c.req;
+    const status = c.res.status;
+    metrics.observe(method, routePath(c), status, seconds);
+    const level = QUIET_PATHS.has(path) ? 'debug' : 'info';
+    if (logger.isLevelEnabled(level)) {
+      logger[level]({ method, path: loggablePath(path), status, ms: Math.round(seconds * 1000) }, 'request');
+    }
   });
-  // Before any route reads a body (Better Auth's included): its size first, then its text.
-  app.use(
+  // Before any route reads a body (Better Auth's included): its size first, then its text. The guards that
+  // only concern a body or a change of state are not even passed by GET, HEAD and OPTIONS (most requests).
+  app.on(
+    BODY_METHODS,
+    '*',
     bodyLimits({
       uploads: UPLOAD_ROUTES,
       json: LARGE_JSON_BODIES,
@@ -148,7 +156,7 @@ export function createApp(deps: AppDeps, site: StaticSite | null) {
   );
   app.use(textGuard());
   app.use('/api/*', compress());
-  app.use('/api/*', sameOriginOnly(deps.config.publicUrl));
+  app.on(BODY_METHODS, '/api/*', sameOriginOnly(deps.config.publicUrl));
 
   for (const [from, to] of Object.entries(REDIRECTS)) {
     app.get(from, (c) => c.redirect(to, 302));
