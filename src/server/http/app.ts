@@ -167,7 +167,7 @@ export function createApp(deps: AppDeps, site: StaticSite | null) {
   for (const path of DATA_ROUTES.people) app.use(path, requireData(deps.dataLoad, 'people'));
 
   app.route('/', healthRoutes(deps));
-  metricsRoute(app, metrics.registry, deps.config.metricsToken);
+  metricsRoute(app, metrics, deps.config.metricsToken);
   app.route('/', jobsRoutes(deps));
   app.route('/', authRoutes(deps));
   app.route('/', profileRoutes(deps));

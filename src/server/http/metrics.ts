@@ -6,32 +6,16 @@
 import { timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { queryRows } from '../db/client.ts';
 import { errorBody } from './errors.ts';
-
-/** Seconds: from a cached health answer to a long upload or export. */
-const LATENCY_BUCKETS = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+import { createRouteMetrics } from './route-metrics.ts';
 
 export function createMetrics({ database, dataLoad }: Pick<AppDeps, 'database' | 'dataLoad'>) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
   const registers = [registry];
-
-  const requests = new Counter({
-    name: 'http_requests_total',
-    help: 'HTTP requests answered, by method, route pattern and status',
-    labelNames: ['method', 'route', 'status'] as const,
-    registers,
-  });
-  const latency = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'Time to answer an HTTP request, by method and route pattern',
-    labelNames: ['method', 'route'] as const,
-    buckets: LATENCY_BUCKETS,
-    registers,
-  });
 
   new Gauge({
     name: 'prospector_jobs',
@@ -102,23 +86,19 @@ export function createMetrics({ database, dataLoad }: Pick<AppDeps, 'database' |
     return value;
   }
 
-  /** Counts and times a request under its route pattern (`/api/v1/companies/:idOrName`, not the id). */
-  // prom-client hashes the label object of every observation (7 us of a 150 us /api/health under load); a
-  // route's series, found again by one string, skip that. Routes, methods and statuses are few, so is this.
-  const counted = new Map<string, Counter.Internal>();
-  const timed = new Map<string, Histogram.Internal<'method' | 'route'>>();
-  const observe = (method: string, route: string, status: number, seconds: number) => {
-    const key = `${method} ${route}`;
-    seriesOf(timed, key, () => latency.labels(method, route)).observe(seconds);
-    seriesOf(counted, `${key} ${status}`, () => requests.labels(method, route, String(status))).inc();
-  };
+  // Requests by route pattern (`/api/v1/companies/:idOrName`, not the id): counted in plain numbers.
+  const routes = createRouteMetrics();
 
-  return { registry, observe };
+  return { registry, routes, observe: routes.observe };
 }
 
 type JobCounts = { queued: number; running: number; oldestAgeSeconds: number };
 
-export function metricsRoute(app: Hono<AppEnv>, registry: Registry, token: string | null) {
+export function metricsRoute(
+  app: Hono<AppEnv>,
+  { registry, routes }: Pick<ReturnType<typeof createMetrics>, 'registry' | 'routes'>,
+  token: string | null,
+) {
   app.get('/metrics', async (c) => {
     if (token && !bearerMatches(c.req.header('authorization'), token)) {
       c.header('www-authenticate', 'Bearer');
@@ -126,7 +106,7 @@ export function metricsRoute(app: Hono<AppEnv>, registry: Registry, token: strin
     }
     c.header('content-type', registry.contentType);
     c.header('cache-control', 'no-store');
-    return c.body(await registry.metrics());
+    return c.body(`${routes.text()}${await registry.metrics()}`);
   });
 }
 
@@ -134,13 +114,4 @@ function bearerMatches(header: string | undefined, token: string): boolean {
   const given = Buffer.from(header?.replace(/^Bearer\s+/i, '') ?? '');
   const expected = Buffer.from(token);
   return given.length === expected.length && timingSafeEqual(given, expected);
-}
-
-function seriesOf<T>(series: Map<string, T>, key: string, create: () => T): T {
-  let found = series.get(key);
-  if (!found) {
-    found = create();
-    series.set(key, found);
-  }
-  return found;
 }
