@@ -60,6 +60,7 @@ export const COMPANY_SOURCES = {
   sp500: { label: 'S&P 500', license: 'ODC-PDDL-1.0' },
   sec: { label: 'SEC listed companies', license: 'Public domain (U.S. government work)' },
   yc: { label: 'Y Combinator startups', license: 'CC BY-SA 4.0' },
+  yago: { label: 'Large companies (YAGO 3, Wikipedia)', license: 'CC BY 3.0' },
   synthetic: { label: 'Synthetic (benchmarks)', license: 'Generated' },
   import: { label: 'Your import', license: 'Your data' },
 } as const;

@@ -21,11 +21,11 @@ const CHUNK = { pglite: 20_000, postgres: 1_000 } as const;
 
 const ESCAPED = /[\\\t\n\r]/;
 
-/** A value in COPY's text format: NULL is \N; backslash, tab and line breaks are escaped. */
+/** A value in COPY's text format: NULL is \N; an object is JSON; backslash, tab and line breaks are escaped. */
 function copyValue(value: unknown): string {
   if (value === null || value === undefined) return '\\N';
   if (typeof value === 'number') return String(value);
-  const text = String(value);
+  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
   if (!ESCAPED.test(text)) return text;
   return text.replace(/[\\\t\n\r]/g, (ch) =>
     ch === '\\' ? '\\\\' : ch === '\t' ? '\\t' : ch === '\n' ? '\\n' : '\\r',

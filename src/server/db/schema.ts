@@ -358,7 +358,12 @@ export const companyMaster = pgTable(
     ticker: text('ticker'),
     exchange: text('exchange'),
     cik: text('cik'),
+    /** The SEC's Standard Industrial Classification code of a listed company. */
+    sicCode: text('sic_code'),
+    phone: text('phone'),
     description: text('description'),
+    /** Which source said what, by field (`industry: 'SEC SIC 7372 (...)'`), as the company page shows it. */
+    fieldSources: jsonb('field_sources').$type<Record<string, string>>().notNull().default({}),
     /** Where the row came from (COMPANY_SOURCES) and the licence it is used under. */
     source: text('source').notNull(),
     license: text('license').notNull(),

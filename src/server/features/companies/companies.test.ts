@@ -150,6 +150,7 @@ describe.each(backends())('company search on $name', (backend: Backend) => {
     }[];
     nextCursor: string | null;
     filterValidation: { validFilters: ValidFilters; invalidFilters: string[]; suggestions: string[] };
+    sizeCoverage: { matching: number; knownSize: number } | null;
     creditsCharged: number;
   };
   const search = async (client: AuthClient, query: string) => {
@@ -200,6 +201,19 @@ describe.each(backends())('company search on $name', (backend: Backend) => {
     expect(names(body).sort()).toEqual(['Amsterdam Clearing', 'Berlin Ledger']);
     const city = await search(ada, 'city=munich');
     expect(names(city.body)).toEqual(['Munich Pay']);
+  });
+
+  it('says how many companies a size filter could find at all, rather than calling the size invalid', async () => {
+    // Germany: Berlin Ledger (51-200) and Munich Pay (201-500) have a size; Ada's own import has none.
+    const { body } = await search(ada, 'country=germany&size=1-10');
+    expect(body.filterValidation.invalidFilters).toEqual([]);
+    expect(body.companies).toEqual([]);
+    expect(body.sizeCoverage).toEqual({ matching: 3, knownSize: 2 });
+    const employees = await search(ada, 'country=germany&employeesMin=100');
+    expect(names(employees.body).sort()).toEqual(['Berlin Ledger', 'Munich Pay']);
+    expect(employees.body.sizeCoverage).toEqual({ matching: 3, knownSize: 2 });
+    // No size filter, no count.
+    expect((await search(ada, 'country=germany')).body.sizeCoverage).toBeNull();
   });
 
   it('reports a filter that matches nothing with the spec suggestion, and does not search without it', async () => {

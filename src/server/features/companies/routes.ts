@@ -31,6 +31,9 @@ import {
 } from './search.ts';
 import type { Vocabulary } from './vocabulary.ts';
 
+/** How far the size coverage of a search is counted. */
+const SIZE_COVERAGE_CAP = 10_000;
+
 /** `{ field: column }`: which CSV column fills which of our fields. */
 const importMapping = z
   .partialRecord(
@@ -101,7 +104,13 @@ const companySchema = z
     foundedYear: z.number().int().nullable(),
     ticker: z.string().nullable(),
     exchange: z.string().nullable(),
+    sicCode: z.string().nullable().openapi({ description: "A listed company's SEC SIC code" }),
+    phone: z.string().nullable(),
     description: z.string().nullable(),
+    fieldSources: z.record(z.string(), z.string()).openapi({
+      description:
+        'Which source gave which field, e.g. { "industry": "SEC SIC 7372 (Services-Prepackaged Software)" }',
+    }),
     source: z.string(),
     license: z.string(),
     imported: z.boolean(),
@@ -177,6 +186,15 @@ const routes = {
           companies: z.array(companySchema),
           nextCursor: z.string().nullable(),
           filterValidation: filterValidationSchema,
+          sizeCoverage: z
+            .object({
+              matching: z.number().int(),
+              knownSize: z.number().int(),
+            })
+            .nullable()
+            .openapi({
+              description: `With a size filter (first page): how many companies match the other filters, and how many of those have a known size (a head count from a source), each counted up to ${SIZE_COVERAGE_CAP}. Sizes are known for few companies: a size filter leaves out every company without one.`,
+            }),
           creditsCharged: z.number().int(),
         }),
         'A page of companies',
@@ -379,7 +397,10 @@ export function companiesRoutes(deps: AppDeps, vocabulary: Vocabulary) {
     const params = c.req.valid('query');
     const { query, filterValidation, kindEmptied } = await toQuery(c, params);
     if (kindEmptied) {
-      return c.json({ companies: [], nextCursor: null, filterValidation, creditsCharged: 0 }, 200);
+      return c.json(
+        { companies: [], nextCursor: null, filterValidation, sizeCoverage: null, creditsCharged: 0 },
+        200,
+      );
     }
     const { caller } = c.var;
     // A first page with criteria is one run of Alex (browsing and next pages are not).
@@ -402,11 +423,23 @@ export function companiesRoutes(deps: AppDeps, vocabulary: Vocabulary) {
       const charge = paid ? await deps.credits.charge(caller, 'company_search', 1) : null;
       return { page, charge };
     });
+    // A size filter over data with few known sizes: say how many companies it could find at all.
+    const sizeFiltered =
+      query.sizes.length > 0 || query.employeesMin !== undefined || query.employeesMax !== undefined;
+    const unsized = { ...query, sizes: [], employeesMin: undefined, employeesMax: undefined };
+    const sizeCoverage =
+      sizeFiltered && !params.cursor
+        ? {
+            matching: await countCompanies(db, caller, unsized, SIZE_COVERAGE_CAP),
+            knownSize: await countCompanies(db, caller, { ...unsized, sizeKnown: true }, SIZE_COVERAGE_CAP),
+          }
+        : null;
     return c.json(
       {
         companies: page.companies,
         nextCursor: page.nextCursor,
         filterValidation,
+        sizeCoverage,
         creditsCharged: charge?.creditsCharged ?? 0,
       },
       200,

@@ -23,6 +23,8 @@ export type CompanyQuery = {
   foundedTo?: number;
   employeesMin?: number;
   employeesMax?: number;
+  /** Only companies whose size a source gives (how many a size filter can find at all). */
+  sizeKnown?: boolean;
   /** Only the caller's My Companies. */
   savedOnly: boolean;
   /** Only these companies (an export of a selection). */
@@ -51,7 +53,8 @@ export type CompanyRow = StoredCompany & { fit: FitScore | null };
 const COLUMNS = sql`c.id, c.name, c.domain, c.website, c.primary_industry as "primaryIndustry",
   c.naics_code as "naicsCode", c.sub_industry as "subIndustry", c.size, c.employees, c.country,
   c.country_code as "countryCode", c.region, c.city, c.location, c.founded_year as "foundedYear", c.ticker,
-  c.exchange, c.description, c.source, c.license, (c.owner_id is not null) as imported,
+  c.exchange, c.sic_code as "sicCode", c.phone, c.description, c.field_sources as "fieldSources", c.source,
+  c.license, (c.owner_id is not null) as imported,
   (s.id is not null) as saved, s.notes as "savedNotes", s.tags as "savedTags", s.status as "savedStatus",
   s.created_at as "savedAt", s.updated_at as "savedUpdatedAt"`;
 
@@ -131,6 +134,7 @@ export function conditions(query: CompanyQuery, except?: FacetDimension): SQL[] 
     query.foundedTo !== undefined ? sql`c.founded_year <= ${query.foundedTo}` : null,
     query.employeesMin !== undefined ? sql`c.employees >= ${query.employeesMin}` : null,
     query.employeesMax !== undefined ? sql`c.employees <= ${query.employeesMax}` : null,
+    query.sizeKnown ? sql`c.size is not null` : null,
     query.savedOnly ? sql`s.id is not null` : null,
     query.ids
       ? query.ids.length > 0

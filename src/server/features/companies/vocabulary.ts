@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { COMPANY_SIZES } from '../../../shared/companies.ts';
 import type { FilterVocabulary } from '../../../shared/filter-validator.ts';
 import type { Caller } from '../../context.ts';
 import { type Db, queryRows } from '../../db/client.ts';
@@ -21,18 +22,19 @@ const distinctValues = async (tx: Db, ownerId: string | null) => {
   // `owner_id = caller` rather than `is not null` under the role: the index finds the caller's rows alone
   // instead of every user's imports for the policy to discard.
   const scope = ownerId === null ? sql`owner_id is null` : sql`owner_id = ${ownerId}::uuid`;
-  const [row] = await queryRows<Record<keyof FilterVocabulary, string[] | null>>(
+  const [row] = await queryRows<Record<Exclude<keyof FilterVocabulary, 'sizes'>, string[] | null>>(
     tx,
     sql`select
       array(select distinct primary_industry from company_master where ${scope} and primary_industry is not null) as industries,
-      array(select distinct size from company_master where ${scope} and size is not null) as sizes,
       array(${places('country', scope)}) as countries,
       array(${places('region', scope)}) as regions,
       array(${places('city', scope)}) as cities`,
   );
   return {
     industries: row?.industries ?? [],
-    sizes: row?.sizes ?? [],
+    // The size bands are a scale, not data: '50-200 employees' is a valid request whatever sizes we hold
+    // (the search then says how many companies have a known size).
+    sizes: [...COMPANY_SIZES],
     countries: row?.countries ?? [],
     regions: row?.regions ?? [],
     cities: row?.cities ?? [],

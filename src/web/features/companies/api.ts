@@ -61,7 +61,11 @@ export type Company = {
   foundedYear: number | null;
   ticker: string | null;
   exchange: string | null;
+  sicCode: string | null;
+  phone: string | null;
   description: string | null;
+  /** Which source gave which field ('industry': 'SEC SIC 7372 (...)'). */
+  fieldSources: Record<string, string>;
   source: string;
   license: string;
   imported: boolean;
@@ -78,10 +82,14 @@ export type FilterValidationResult = {
   suggestions: string[];
 };
 
+/** With a size filter: how many companies match the other filters, and how many of those have a known size. */
+export type SizeCoverage = { matching: number; knownSize: number };
+
 export type CompanyPage = {
   companies: Company[];
   nextCursor: string | null;
   filterValidation: FilterValidationResult;
+  sizeCoverage: SizeCoverage | null;
   creditsCharged: number;
 };
 

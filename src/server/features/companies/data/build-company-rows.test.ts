@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { INDUSTRY_NAMES } from '../../../../shared/companies.ts';
+import { INDUSTRY_NAMES, sizeBandOf } from '../../../../shared/companies.ts';
 import {
   buildCompanyRows,
   type CompanyRow,
@@ -48,6 +48,10 @@ describe('names', () => {
   });
 
   it('reads websites, domains and founding years', () => {
+    expect(webAddress('https://twitter.com/tapin')).toEqual({
+      website: 'https://twitter.com/tapin',
+      domain: null,
+    });
     expect(webAddress('http://www.snapjoy.com/')).toEqual({
       website: 'http://www.snapjoy.com',
       domain: 'snapjoy.com',
@@ -113,9 +117,82 @@ describe('company rows', () => {
       if (row.primaryIndustry) expect(INDUSTRY_NAMES).toContain(row.primaryIndustry);
       if (row.city) expect(cities.has(`${row.countryCode}:${row.city}`)).toBe(true);
       if (row.country) expect(row.country).toBe(places.countryName(row.countryCode ?? ''));
-      expect(row.size).toBeNull();
-      expect(row.employees).toBeNull();
+      // A size only from a head count, and a head count only with the source that gave it.
+      expect(row.size).toBe(sizeBandOf(row.employees));
+      expect(row.fieldSources.employees !== undefined).toBe(row.employees !== null);
+      expect(row.fieldSources.industry !== undefined).toBe(row.primaryIndustry !== null);
+      if (row.fieldSources.headquarters) expect(row.country).not.toBeNull();
     }
+  });
+
+  it('gives every listed company with a business SIC code an industry, and with an address a headquarters', () => {
+    const filers = Papa.parse<Record<string, string>>(texts.secFilers.trim(), {
+      header: true,
+      skipEmptyLines: true,
+    }).data;
+    const sicOf = new Map(filers.map((filer) => [String(Number(filer.cik)), filer.sic]));
+    const listed = rows.filter((row) => row.cik && sicOf.get(row.cik));
+    expect(listed.length).toBeGreaterThan(6000);
+    const withoutIndustry = listed.filter(
+      // 0000: funds and trusts, which the SEC gives no industry code.
+      (row) =>
+        !row.primaryIndustry &&
+        !['0000', '8880', '8888', '9721', '9995'].includes(sicOf.get(row.cik ?? '') ?? ''),
+    );
+    expect(withoutIndustry.map((row) => row.name)).toEqual([]);
+    // The filers whose metadata has a business address are all placed (690 have none: honest gaps).
+    const addressed = new Set(
+      filers.filter((filer) => filer.business_stateOrCountry).map((filer) => String(Number(filer.cik))),
+    );
+    const unplaced = listed.filter((row) => addressed.has(row.cik ?? '') && !row.country);
+    expect(unplaced.map((row) => row.name)).toEqual([]);
+  });
+
+  it('reads the SEC filer metadata: SIC industry, business address, phone', () => {
+    const byName = (name: string) => rows.find((row) => row.name === name);
+    expect(byName('Okta, Inc.')).toMatchObject({
+      primaryIndustry: 'Software',
+      naicsCode: '513210',
+      sicCode: '7372',
+      subIndustry: 'Services-Prepackaged Software',
+      city: 'San Francisco',
+      region: 'California',
+      fieldSources: {
+        industry: 'SEC SIC 7372 (Services-Prepackaged Software)',
+        headquarters: 'SEC business address',
+      },
+    });
+    expect(byName('Live Oak Bancshares, Inc.')).toMatchObject({
+      primaryIndustry: 'Banking',
+      city: 'Wilmington',
+      region: 'North Carolina',
+    });
+    expect(byName('Sap SE')).toMatchObject({ country: 'Germany', city: 'Walldorf' });
+    expect(byName('Okta, Inc.')?.phone).toMatch(/^[\d-]{10,12}$/);
+    // The S&P 500 keeps its own GICS industry; the SEC adds its SIC code.
+    expect(byName('Alphabet Inc.')).toMatchObject({ primaryIndustry: 'Internet', sicCode: '7370' });
+  });
+
+  it('adds the large companies of YAGO with their head counts, and sizes the ones we hold', () => {
+    const byName = (name: string) => rows.filter((row) => row.name === name);
+    expect(byName('Volkswagen Group')).toMatchObject([
+      {
+        source: 'yago',
+        country: 'Germany',
+        employees: 626715,
+        size: '10000+',
+        primaryIndustry: 'Automotive',
+        fieldSources: { employees: 'YAGO 3 (Wikipedia, CC BY 3.0)' },
+      },
+    ]);
+    // The SEC-listed company and YAGO's are one company, not two.
+    expect(byName('Fresenius Medical Care AG')).toMatchObject([{ source: 'sec', employees: 90690 }]);
+    expect(rows.filter((row) => /^Fresenius Medical Care/.test(row.name))).toHaveLength(1);
+    const german = rows.filter((row) => row.countryCode === 'DE');
+    expect(german.length).toBeGreaterThan(130);
+    expect(german.filter((row) => row.employees).length).toBeGreaterThan(120);
+    const domains = rows.map((row) => row.domain).filter(Boolean);
+    expect(new Set(domains).size).toBe(domains.length);
   });
 
   it('skips YC placeholders and names each company once', () => {
@@ -134,7 +211,11 @@ describe('company rows', () => {
     expect(byName('Medtronic')).toMatchObject({ country: 'Ireland', countryCode: 'IE' });
     expect(byName('Kraft Heinz')).toMatchObject({ city: 'Chicago', region: 'Illinois' });
     expect(byName('Northrop Grumman')).toMatchObject({ city: 'West Falls Church', region: 'Virginia' });
-    expect(byName('Block, Inc.')).toMatchObject({ country: null, location: null });
+    // The S&P list gives no headquarters for Block: the SEC's business address does.
+    expect(byName('Block, Inc.')).toMatchObject({
+      countryCode: 'US',
+      fieldSources: { headquarters: 'SEC business address' },
+    });
   });
 
   it('reads YC headquarters as written, with the source typos and shorthands it has', () => {

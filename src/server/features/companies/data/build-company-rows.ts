@@ -1,27 +1,35 @@
 /**
  * The real company data as `company_master` rows: the S&P 500 joined with the SEC list on CIK, the other
- * SEC-listed companies, and the Y Combinator startups, de-duplicated and normalised. Pure: file texts in,
- * rows out (the caller writes them).
+ * SEC-listed companies, each with the SEC's filer metadata (SIC code, business address, phone), the Y
+ * Combinator startups, and the large companies of YAGO with their head counts, de-duplicated and
+ * normalised. Each row records which source gave which field (`fieldSources`). Pure: file texts in, rows
+ * out (the caller writes them).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import Papa from 'papaparse';
-import { COMPANY_SOURCES, type CompanySource } from '../../../../shared/companies.ts';
+import { COMPANY_SOURCES, type CompanySource, sizeBandOf } from '../../../../shared/companies.ts';
 import { PROJECT_ROOT } from '../../../paths.ts';
 import { industryFromGics, industryFromYcCategories, naicsOf } from './industries.ts';
+import { industryFromYago, type LargeCompany, largeCompanies, matchKey } from './large-companies.ts';
 import { companyNameFromSec, companyNameFromSp500, firstYear, nameKey, tidy, webAddress } from './names.ts';
 import { locationOf, type Places, US_STATES } from './places.ts';
+import { filerAddress, type SecFiler, secFilers, sicTitleCase } from './sec-filers.ts';
+import { industryFromSic } from './sic.ts';
 
 export const SOURCES_DIR = join(PROJECT_ROOT, 'src/server/features/companies/data/sources');
 
 export const SOURCE_FILES = {
   sp500: 'sp500-constituents.csv',
   sec: 'sec-company-tickers-exchange.json',
+  secFilers: 'sec-listed-filer-metadata.csv.gz',
   yc: 'yc-startups-2005-2014.csv',
+  yago: 'large-companies-yago.csv',
 } as const;
 
 /** The real sources loaded on first start (synthetic and imported rows are never among them). */
-export const REAL_SOURCES = ['sp500', 'sec', 'yc'] as const satisfies readonly CompanySource[];
+export const REAL_SOURCES = ['sp500', 'sec', 'yc', 'yago'] as const satisfies readonly CompanySource[];
 
 /** One `company_master` row of shared data, every column given (null where the source does not say). */
 export type CompanyRow = {
@@ -42,18 +50,25 @@ export type CompanyRow = {
   ticker: string | null;
   exchange: string | null;
   cik: string | null;
+  sicCode: string | null;
+  phone: string | null;
   description: string | null;
+  /** Which source gave which field, as the company page shows it ('industry': 'SEC SIC 7372 (...)'). */
+  fieldSources: Record<string, string>;
   source: CompanySource;
   license: string;
 };
 
-export type SourceTexts = { sp500: string; sec: string; yc: string };
+export type SourceTexts = { sp500: string; sec: string; secFilers: string; yc: string; yago: string };
 
 export function readSourceTexts(dir: string = SOURCES_DIR): SourceTexts {
+  const read = (file: string) => readFileSync(join(dir, file), 'utf8');
   return {
-    sp500: readFileSync(join(dir, SOURCE_FILES.sp500), 'utf8'),
-    sec: readFileSync(join(dir, SOURCE_FILES.sec), 'utf8'),
-    yc: readFileSync(join(dir, SOURCE_FILES.yc), 'utf8'),
+    sp500: read(SOURCE_FILES.sp500),
+    sec: read(SOURCE_FILES.sec),
+    secFilers: gunzipSync(readFileSync(join(dir, SOURCE_FILES.secFilers))).toString('utf8'),
+    yc: read(SOURCE_FILES.yc),
+    yago: read(SOURCE_FILES.yago),
   };
 }
 
@@ -71,7 +86,7 @@ function emptyRow(name: string, source: CompanySource): CompanyRow {
     primaryIndustry: null,
     naicsCode: null,
     subIndustry: null,
-    // None of the sources gives employee counts: size and employees stay unknown rather than guessed.
+    // Only YAGO gives head counts: without one, size and employees stay unknown rather than guessed.
     size: null,
     employees: null,
     ...NO_PLACE,
@@ -79,7 +94,10 @@ function emptyRow(name: string, source: CompanySource): CompanyRow {
     ticker: null,
     exchange: null,
     cik: null,
+    sicCode: null,
+    phone: null,
     description: null,
+    fieldSources: {},
     source,
     license: COMPANY_SOURCES[source].license,
   };
@@ -157,15 +175,44 @@ export type BuildStats = {
   sp500: number;
   sec: number;
   yc: number;
+  yago: number;
   mergedYcIntoSec: number;
   droppedYc: number;
+  /** Companies we held that YAGO gave a head count. */
+  sizedFromYago: number;
 };
+
+const SEC_ADDRESS = 'SEC business address';
+
+/** What the SEC's filer metadata adds to a listed company: its SIC code, phone, and (where the row has none) place. */
+function withFiler(places: Places, row: CompanyRow, filer: SecFiler | undefined): CompanyRow {
+  if (!filer) return row;
+  const withSic = { ...row, sicCode: filer.sic, phone: filer.phone };
+  if (row.country) return withSic;
+  const place = placeFrom(places, filerAddress(places, filer));
+  if (!place.country) return withSic;
+  return { ...withSic, ...place, fieldSources: { ...row.fieldSources, headquarters: SEC_ADDRESS } };
+}
+
+/** An SEC-only company's industry: from its SIC code, with the SEC's title of the code as its sub-industry. */
+function secIndustry(filer: SecFiler | undefined): Partial<CompanyRow> {
+  const found = industryFromSic(filer?.sic);
+  if (!filer?.sic || !found) return {};
+  const title = filer.sicTitle ? sicTitleCase(filer.sicTitle) : null;
+  return {
+    primaryIndustry: found.industry,
+    naicsCode: found.naics,
+    subIndustry: title,
+    fieldSources: { industry: `SEC SIC ${filer.sic}${title ? ` (${title})` : ''}` },
+  };
+}
 
 export function buildCompanyRows(
   texts: SourceTexts,
   places: Places,
 ): { rows: CompanyRow[]; stats: BuildStats } {
   const sec = secListings(texts.sec);
+  const filers = secFilers(texts.secFilers);
   const rows: CompanyRow[] = [];
   const byCik = new Map<string, CompanyRow>();
   const byName = new Map<string, CompanyRow>();
@@ -181,29 +228,45 @@ export function buildCompanyRows(
     // GOOGL and GOOG, FOXA and FOX, NWSA and NWS: one company, two share classes.
     if (!r.CIK || byCik.has(cik)) continue;
     const listing = sec.get(cik);
-    const industry = industryFromGics(r['GICS Sector'] ?? '', r['GICS Sub-Industry'] ?? '');
-    remember({
+    const gics = tidy(r['GICS Sub-Industry'] ?? '');
+    const industry = industryFromGics(r['GICS Sector'] ?? '', gics);
+    const place = sp500Place(places, r['Headquarters Location'] ?? '');
+    const row: CompanyRow = {
       ...emptyRow(companyNameFromSp500(r.Security ?? ''), 'sp500'),
       primaryIndustry: industry,
       naicsCode: industry ? naicsOf(industry) : null,
-      subIndustry: tidy(r['GICS Sub-Industry'] ?? '') || null,
-      ...sp500Place(places, r['Headquarters Location'] ?? ''),
+      subIndustry: gics || null,
+      ...place,
       foundedYear: firstYear(r.Founded),
       ticker: listing?.ticker ?? (tidy(r.Symbol ?? '') || null),
       exchange: listing?.exchange ?? null,
       cik,
-    });
+      fieldSources: {
+        ...(industry ? { industry: `S&P 500 list (GICS ${gics || r['GICS Sector']})` } : {}),
+        ...(place.country ? { headquarters: 'S&P 500 list' } : {}),
+      },
+    };
+    remember(withFiler(places, row, filers.get(cik)));
   }
 
   const secOnly = new Set<CompanyRow>();
   for (const listing of sec.values()) {
     if (byCik.has(listing.cik)) continue;
-    const row = {
-      ...emptyRow(companyNameFromSec(listing.name), 'sec'),
-      ticker: listing.ticker,
-      exchange: listing.exchange,
-      cik: listing.cik,
-    };
+    const filer = filers.get(listing.cik);
+    const base = emptyRow(companyNameFromSec(listing.name), 'sec');
+    const industry = secIndustry(filer);
+    const row = withFiler(
+      places,
+      {
+        ...base,
+        ...industry,
+        ticker: listing.ticker,
+        exchange: listing.exchange,
+        cik: listing.cik,
+        fieldSources: { ...industry.fieldSources },
+      },
+      filer,
+    );
     remember(row);
     secOnly.add(row);
   }
@@ -247,10 +310,16 @@ export function buildCompanyRows(
       foundedYear: firstYear(r['Year Founded']),
       description: tidy(r.Description ?? '') || null,
     };
+    row.fieldSources = {
+      ...(industry ? { industry: `Y Combinator categories (${categories.join(', ')})` } : {}),
+      ...(row.country ? { headquarters: 'Y Combinator list' } : {}),
+    };
     if (existing) {
       row.cik = existing.cik;
       row.ticker = existing.ticker;
       row.exchange = existing.exchange;
+      row.sicCode = existing.sicCode;
+      row.phone = existing.phone;
       replaced.add(existing);
       secOnly.delete(existing);
       mergedYcIntoSec++;
@@ -259,10 +328,90 @@ export function buildCompanyRows(
     byName.set(key, row);
   }
 
-  const result = replaced.size ? rows.filter((row) => !replaced.has(row)) : rows;
+  const held = replaced.size ? rows.filter((row) => !replaced.has(row)) : rows;
+  const { added, sized } = addLargeCompanies(held, largeCompanies(texts.yago), places);
+  const result = [...held, ...added];
   const count = (source: CompanySource) => result.filter((row) => row.source === source).length;
   return {
     rows: result,
-    stats: { sp500: count('sp500'), sec: count('sec'), yc: count('yc'), mergedYcIntoSec, droppedYc },
+    stats: {
+      sp500: count('sp500'),
+      sec: count('sec'),
+      yc: count('yc'),
+      yago: count('yago'),
+      mergedYcIntoSec,
+      droppedYc,
+      sizedFromYago: sized,
+    },
   };
+}
+
+const YAGO = 'YAGO 3 (Wikipedia, CC BY 3.0)';
+
+/**
+ * YAGO's large companies: a company we hold (same web domain, the same name of two words or more, or the same
+ * one-word name in the same country: a foreign issuer's SEC address is often its US office) gets its head
+ * count; the others are added. Rows are changed in place (they are this build's own).
+ */
+function addLargeCompanies(
+  held: CompanyRow[],
+  companies: LargeCompany[],
+  places: Places,
+): { added: CompanyRow[]; sized: number } {
+  const byDomain = new Map<string, CompanyRow>();
+  const byKey = new Map<string, CompanyRow[]>();
+  for (const row of held) {
+    if (row.domain) byDomain.set(row.domain, row);
+    const key = matchKey(row.name);
+    byKey.set(key, [...(byKey.get(key) ?? []), row]);
+  }
+  const added: CompanyRow[] = [];
+  let sized = 0;
+  for (const company of companies) {
+    const { website, domain } = webAddress(company.website);
+    const countryCode = company.country ? places.countryCode(company.country) : null;
+    const key = matchKey(company.name);
+    const found =
+      (domain ? byDomain.get(domain) : undefined) ??
+      byKey
+        .get(key)
+        ?.find((row) => (row.countryCode !== null && row.countryCode === countryCode) || key.includes(' '));
+    const size = sizeBandOf(company.employees);
+    if (found) {
+      if (found.employees === null && company.employees !== null) {
+        found.employees = company.employees;
+        found.size = size;
+        found.fieldSources = { ...found.fieldSources, employees: YAGO };
+        sized++;
+      }
+      if (!found.domain && domain) {
+        found.website = website;
+        found.domain = domain;
+        found.fieldSources = { ...found.fieldSources, website: YAGO };
+      }
+      continue;
+    }
+    const industry = industryFromYago(company.industry);
+    const place = placeFrom(places, { country: company.country });
+    const row: CompanyRow = {
+      ...emptyRow(company.name, 'yago'),
+      website,
+      domain,
+      primaryIndustry: industry,
+      naicsCode: industry ? naicsOf(industry) : null,
+      subIndustry: company.industry ? company.industry[0]?.toUpperCase() + company.industry.slice(1) : null,
+      employees: company.employees,
+      size,
+      ...place,
+      fieldSources: {
+        ...(industry ? { industry: `${YAGO}: "${company.industry}"` } : {}),
+        ...(company.employees !== null ? { employees: YAGO } : {}),
+        ...(place.country ? { headquarters: `${YAGO} (country only)` } : {}),
+      },
+    };
+    added.push(row);
+    if (domain) byDomain.set(domain, row);
+    byKey.set(key, [...(byKey.get(key) ?? []), row]);
+  }
+  return { added, sized };
 }

@@ -693,7 +693,10 @@ export function* generateCompanies(places: Places, { count, seed }: GenerateOpti
       ticker: null,
       exchange: null,
       cik: null,
+      sicCode: null,
+      phone: null,
       description,
+      fieldSources: {},
       source: 'synthetic',
       license,
     };

@@ -38,13 +38,16 @@ describe.each(backends())('company data load on $name', (backend: Backend) => {
       ).map((row) => [row.source, row.n]),
     );
 
-  it('loads the S&P 500, the other SEC-listed companies and the YC startups as shared rows', async () => {
+  it('loads the S&P 500, the other SEC-listed companies, the YC startups and the large companies as shared rows', async () => {
     const bySource = await counts();
     // 503 S&P lines are 500 companies: GOOGL/GOOG, FOXA/FOX and NWSA/NWS are share classes of one.
     expect(bySource.sp500).toBe(500);
     expect(bySource.sec).toBeGreaterThan(7000);
     expect(bySource.yc).toBeGreaterThan(600);
-    expect((bySource.sp500 ?? 0) + (bySource.sec ?? 0) + (bySource.yc ?? 0)).toBe(first.loaded);
+    expect(bySource.yago).toBeGreaterThan(1200);
+    expect((bySource.sp500 ?? 0) + (bySource.sec ?? 0) + (bySource.yc ?? 0) + (bySource.yago ?? 0)).toBe(
+      first.loaded,
+    );
     const [owned] = await queryRows<{ n: number }>(
       database.db,
       sql`select count(*)::int as n from company_master where owner_id is not null`,
@@ -82,11 +85,26 @@ describe.each(backends())('company data load on $name', (backend: Backend) => {
   });
 
   it('keeps SEC-only companies with what the SEC says, title-cased, and no invented industry or place', async () => {
-    // 'TORONTO DOMINION BANK' in the SEC list.
+    // 'TORONTO DOMINION BANK' in the SEC list; SIC 6029 and an Ontario address in its filer metadata.
     const bank = await company('Toronto Dominion Bank');
-    expect(bank).toMatchObject({ ticker: 'TD', exchange: 'NYSE', source: 'sec', primaryIndustry: null });
-    expect(bank?.country).toBeNull();
-    expect(bank?.city).toBeNull();
+    expect(bank).toMatchObject({
+      ticker: 'TD',
+      exchange: 'NYSE',
+      source: 'sec',
+      primaryIndustry: 'Banking',
+      sicCode: '6029',
+      region: 'Ontario',
+      country: 'Canada',
+      fieldSources: {
+        industry: 'SEC SIC 6029 (Commercial Banks, NEC)',
+        headquarters: 'SEC business address',
+      },
+    });
+    // A fund the SEC gives no industry code (SIC 0000) gets none.
+    expect(await company('Central Securities Corp')).toMatchObject({
+      primaryIndustry: null,
+      fieldSources: {},
+    });
   });
 
   it('loads YC startups with city, country, website and domain; one also listed gets its SEC ticker', async () => {
@@ -157,6 +175,27 @@ describe.each(backends())('company data load on $name', (backend: Backend) => {
     expect(await writeCompanyRows(database, [row])).toBe(0);
     expect(await counts()).toEqual(before);
   });
+
+  it('refreshes data an older release loaded in place: same ids, new values, new companies added', async () => {
+    const before = await counts();
+    const okta = await company('Okta, Inc.');
+    // As an older release left it: no SIC industry, no YAGO companies, an older data version.
+    await database.db.execute(
+      sql`update company_master set primary_industry = null, field_sources = '{}'::jsonb where id = ${okta?.id}`,
+    );
+    await database.db.execute(sql`delete from company_master where source = 'yago'`);
+    await database.db.execute(sql`update app_settings set value = '1' where key = 'company-data'`);
+
+    expect((await loadCompanyData(database)).loaded).toBe(first.loaded);
+    expect(await company('Okta, Inc.')).toMatchObject({
+      id: okta?.id,
+      primaryIndustry: 'Software',
+      fieldSources: { industry: 'SEC SIC 7372 (Services-Prepackaged Software)' },
+    });
+    expect(await counts()).toEqual(before);
+    // Current now: the next start does nothing.
+    expect((await loadCompanyData(database)).loaded).toBe(0);
+  });
 });
 
 describe.each(backends())('company data write on $name', (backend: Backend) => {
@@ -185,6 +224,9 @@ describe.each(backends())('company data write on $name', (backend: Backend) => {
       ticker: null,
       exchange: null,
       cik: null,
+      sicCode: null,
+      phone: null,
+      fieldSources: {},
       description: null,
       source: 'sec',
       license: COMPANY_SOURCES.sec.license,

@@ -137,6 +137,17 @@ export function nameKey(name: string): string {
   return words.join(' ');
 }
 
+const SOCIAL_HOSTS = new Set([
+  'twitter.com',
+  'x.com',
+  'facebook.com',
+  'linkedin.com',
+  'instagram.com',
+  'github.com',
+  'medium.com',
+  'angel.co',
+]);
+
 /** A website as given (trimmed, no trailing slash) and its bare host name, or nulls when it is not a URL. */
 export function webAddress(text: string | null | undefined): {
   website: string | null;
@@ -148,9 +159,11 @@ export function webAddress(text: string | null | undefined): {
   try {
     const url = new URL(withScheme);
     if (!url.hostname.includes('.')) return { website: null, domain: null };
+    const host = url.hostname.toLowerCase().replace(/^www\./, '');
     return {
       website: withScheme.replace(/\/+$/, ''),
-      domain: url.hostname.toLowerCase().replace(/^www\./, ''),
+      // A page on a social network is where the company posts, not its own domain.
+      domain: SOCIAL_HOSTS.has(host) ? null : host,
     };
   } catch {
     return { website: null, domain: null };

@@ -39,6 +39,8 @@ function Firmographics({ company }: { company: CompanyDetail }) {
           <Fact label="Location">{locationOf(company)}</Fact>
           <Fact label="Founded">{company.foundedYear}</Fact>
           <Fact label="Ticker / exchange">{listingOf(company)}</Fact>
+          <Fact label="SIC code">{company.sicCode}</Fact>
+          <Fact label="Phone">{company.phone}</Fact>
           <Fact label="Website">
             {website ? (
               <a
@@ -54,11 +56,41 @@ function Firmographics({ company }: { company: CompanyDetail }) {
             ) : null}
           </Fact>
         </dl>
-        <p className="text-xs text-muted-foreground" data-source>
-          Source: {sourceLabel(company.source)} · Licence: {company.license}
-        </p>
+        <FieldSources company={company} />
       </div>
     </SectionCard>
+  );
+}
+
+/** The fields whose source the page names, in the order they are shown above. */
+const SOURCED_FIELDS = [
+  ['industry', 'Industry'],
+  ['employees', 'Employees'],
+  ['headquarters', 'Location'],
+  ['website', 'Website'],
+] as const;
+
+/** Which source said what: the record's own source and licence, then each field another source gave. */
+function FieldSources({ company }: { company: CompanyDetail }) {
+  const sourced = SOURCED_FIELDS.filter(([field]) => company.fieldSources[field]);
+  return (
+    <div className="flex flex-col gap-1 text-xs text-muted-foreground" data-source>
+      <p>
+        Source: {sourceLabel(company.source)} · Licence: {company.license}
+      </p>
+      {sourced.length > 0 && (
+        <ul className="flex flex-col gap-0.5" data-field-sources>
+          {sourced.map(([field, label]) => (
+            <li key={field}>
+              {label}: from {company.fieldSources[field]}
+            </li>
+          ))}
+        </ul>
+      )}
+      {company.employees === null && (
+        <p>Employees: no source we hold gives this company's head count, so its size is not known.</p>
+      )}
+    </div>
   );
 }
 

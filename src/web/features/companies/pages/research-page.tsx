@@ -26,6 +26,7 @@ import { FilterPanel } from '../components/filter-panel.tsx';
 import { FilterSummary } from '../components/filter-summary.tsx';
 import { ImportDialog } from '../components/import-dialog.tsx';
 import { ResultsEmpty, ResultsError, ResultsSkeleton } from '../components/results-state.tsx';
+import { SizeCoverageNotice } from '../components/size-coverage-notice.tsx';
 import {
   type CompanySearch,
   hasCriteria,
@@ -67,8 +68,9 @@ export function ResearchPage() {
     [results.data],
   );
   // What the server made of *these* filters: not the previous search's answer shown while this one loads.
-  const validation =
-    results.data && !results.isPlaceholderData ? (results.data.pages[0]?.filterValidation ?? null) : null;
+  const firstPage = results.data && !results.isPlaceholderData ? results.data.pages[0] : undefined;
+  const validation = firstPage?.filterValidation ?? null;
+  const sizeCoverage = firstPage?.sizeCoverage ?? null;
   const showFit = rows.some((row) => row.fit);
   const applicable = CHOOSABLE_COLUMNS.filter(
     (column) =>
@@ -273,6 +275,12 @@ export function ResearchPage() {
           )
         }
       >
+        {sizeCoverage && (
+          <SizeCoverageNotice
+            coverage={sizeCoverage}
+            onDropSize={() => setSearch({ size: [], employeesMin: null, employeesMax: null })}
+          />
+        )}
         {body}
       </ResearchLayout>
 
