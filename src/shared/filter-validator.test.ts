@@ -457,6 +457,18 @@ describe('region matching', () => {
     ['Czech Republic', 'Czechia'],
     ['México', 'Mexico'],
     ['brasil', 'Brazil'],
+    // Demonyms, as sellers write them ("German automotive companies").
+    ['German', 'Germany'],
+    ['Japanese', 'Japan'],
+    ['French', 'France'],
+    ['British', 'United Kingdom'],
+    ['Dutch', 'Netherlands'],
+    ['Swiss', 'Switzerland'],
+    ['Israeli', 'Israel'],
+    ['Canadian', 'Canada'],
+    ['Indian', 'India'],
+    ['Korean', 'South Korea'],
+    ['American', 'United States'],
   ])('country alias "%s" -> %s (90)', (value, expected) => {
     expect(region(value)).toEqual({
       field: 'countries',

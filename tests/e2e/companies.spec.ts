@@ -234,6 +234,33 @@ describeInBrowser('companies', (browser) => {
     }
   });
 
+  it('opens the companies a hand-off names, with a chip to remove; a size filter says how many sizes are known', async () => {
+    const { page, errors, close } = await openPage(browser(), { ...DESKTOP, storageState });
+    try {
+      // The copilot's hand-off for "Tell me about Stripe" (spec 3 §3 company context).
+      await page.goto(`${RESEARCH}?companies=${encodeURIComponent('[{"name":"Stripe"}]')}&source=copilot`);
+      await expect.poll(() => rowNames(page)).toEqual(['Stripe']);
+      const summary = page.locator('[data-filter-summary]');
+      await summary.getByText('Stripe', { exact: true }).waitFor();
+      await summary.getByRole('button', { name: 'Remove filter Stripe' }).click();
+      await expect.poll(() => params(page).get('companies')).toBeNull();
+      await expect.poll(async () => (await rowNames(page)).length).toBeGreaterThan(1);
+
+      // Software companies of 50-200 people: a valid request, over data where few sizes are known.
+      await page.goto(`${RESEARCH}?industry=software&size=50-200`);
+      const notice = page.locator('[data-size-coverage]');
+      await notice.waitFor();
+      expect(await notice.textContent()).toMatch(/known size/);
+      expect(await page.locator('[data-filter-suggestions]').count()).toBe(0);
+      await notice.getByRole('button', { name: /without the size/ }).click();
+      await expect.poll(() => params(page).getAll('size')).toEqual([]);
+      await notice.waitFor({ state: 'detached' });
+      expectNoErrors(errors, 'named companies and size coverage');
+    } finally {
+      await close();
+    }
+  });
+
   it('the column chooser hides a column, and the choice is kept after a reload', async () => {
     const { page, errors, close } = await openPage(browser(), { ...DESKTOP, storageState });
     try {

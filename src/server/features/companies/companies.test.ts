@@ -203,6 +203,19 @@ describe.each(backends())('company search on $name', (backend: Backend) => {
     expect(names(city.body)).toEqual(['Munich Pay']);
   });
 
+  it('finds the companies a hand-off names, by exact name in any case, and charges it as a search', async () => {
+    const { body } = await search(ada, 'name=microsoft&name=Berlin%20Ledger&name=Nowhere%20Inc');
+    expect(names(body).sort()).toEqual(['Berlin Ledger', 'Microsoft']);
+    expect(body.creditsCharged).toBe(1);
+    // Browsing after it is not served the named companies' answer (the shared rows' cache keys on names).
+    expect(names((await search(ada, 'sort=relevance')).body).length).toBeGreaterThan(5);
+  });
+
+  it('orders a search with filters only by size, largest known first, never by the alphabet', async () => {
+    const { body } = await search(ada, 'country=germany');
+    expect(names(body)).toEqual(['Munich Pay', 'Berlin Ledger', 'Ada Private Prospect']);
+  });
+
   it('says how many companies a size filter could find at all, rather than calling the size invalid', async () => {
     // Germany: Berlin Ledger (51-200) and Munich Pay (201-500) have a size; Ada's own import has none.
     const { body } = await search(ada, 'country=germany&size=1-10');

@@ -49,6 +49,8 @@ export const SEARCH_PAGE_SIZE = 25;
 const searchQuery = z
   .object({
     q: z.string().max(200, 'must be at most 200 characters').optional(),
+    // Named companies (the copilot's hand-off: "Tell me about Stripe"), found by their exact name in any case.
+    name: many(200),
     industry: many(100),
     size: many(100),
     country: many(100),
@@ -321,12 +323,13 @@ type SearchParams = z.infer<typeof searchQuery>;
 /** Whether the user asked for anything: only such a search is charged (browsing and next pages are free). */
 const hasCriteria = (p: SearchParams) =>
   Boolean(p.q?.trim()) ||
-  [p.industry, p.size, p.country, p.region, p.city, p.source].some((values) => values.length > 0) ||
+  [p.name, p.industry, p.size, p.country, p.region, p.city, p.source].some((values) => values.length > 0) ||
   [p.foundedFrom, p.foundedTo, p.employeesMin, p.employeesMax].some((value) => value !== undefined);
 
 /** What a Company Finder run was asked, for its record. */
 const companySearchSummary = (p: SearchParams) =>
   searchSummary(p.q, {
+    name: p.name,
     industry: p.industry,
     size: p.size,
     country: p.country,
@@ -366,6 +369,7 @@ export function companiesRoutes(deps: AppDeps, vocabulary: Vocabulary) {
     const valid = validation.validFilters;
     const query: CompanyQuery = {
       q: p.q,
+      names: p.name,
       industries: valid.industries,
       sizes: valid.companySizes,
       countries: valid.countries,

@@ -13,6 +13,8 @@ import type { SavedAccount } from './saved.ts';
 /** A search after its filter values were validated (the stored values, never the user's words). */
 export type CompanyQuery = {
   q?: string;
+  /** Named companies, by their exact name in any case. */
+  names?: string[];
   industries: string[];
   sizes: string[];
   countries: string[];
@@ -124,6 +126,12 @@ export function conditions(query: CompanyQuery, except?: FacetDimension): SQL[] 
   const q = query.q?.trim();
   const parts: (SQL | null)[] = [
     q ? textMatch(q) : null,
+    query.names?.length
+      ? sql`lower(c.name) in (${sql.join(
+          query.names.map((name) => sql`lower(${name})`),
+          sql`, `,
+        )})`
+      : null,
     except === 'industry' ? null : anyOf(sql`c.primary_industry`, query.industries),
     except === 'size' ? null : anyOf(sql`c.size`, query.sizes),
     except === 'country' ? null : anyOf(sql`c.country`, query.countries),
@@ -156,10 +164,11 @@ const where = (parts: SQL[]) => (parts.length > 0 ? sql`where ${sql.join(parts, 
 function sortSpec(sort: CompanySort, q: string | undefined): SortSpec {
   switch (sort) {
     case 'relevance':
-      // Without words to rank by, relevance is the alphabetical order.
+      // Without words to rank by, every company the filters find is as relevant as the next: the largest
+      // known first (what a seller prospects first), never the alphabet ('1 800 Flowers' before Stripe).
       return q
         ? { value: rank(q), id: ID, type: 'float8', descending: true, nullable: false }
-        : sortSpec('name', q);
+        : sortSpec('-employees', q);
     case 'name':
     case '-name':
       return { value: sql`c.name`, id: ID, type: 'text', descending: sort === '-name', nullable: false };
@@ -235,6 +244,8 @@ const cached = <T>(cache: SharedCache | undefined, key: string, compute: () => P
 const criteriaKey = (query: CompanyQuery, except?: FacetDimension) =>
   JSON.stringify([
     query.q?.trim() ?? '',
+    query.names ?? [],
+    query.sizeKnown ?? false,
     except === 'industry' ? [] : query.industries,
     except === 'size' ? [] : query.sizes,
     except === 'country' ? [] : query.countries,

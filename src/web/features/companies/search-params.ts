@@ -26,6 +26,8 @@ export const SORT_LABELS: Record<CompanySort, string> = {
 
 export type CompanySearch = {
   q: string;
+  /** Named companies (the copilot's hand-off: `companies=[{"name":"Stripe"}]`), by exact name. */
+  companies: string[];
   industry: string[];
   size: string[];
   country: string[];
@@ -46,7 +48,27 @@ export const RANGE_FILTERS = ['foundedFrom', 'foundedTo', 'employeesMin', 'emplo
 export type RangeFilter = (typeof RANGE_FILTERS)[number];
 
 /** Every parameter this page owns in the address; anything else there (`source=sidebar`) is left alone. */
-const OWN_PARAMS = ['q', ...LIST_FILTERS, ...RANGE_FILTERS, 'myCompanies', 'sort'] as const;
+const OWN_PARAMS = ['q', 'companies', ...LIST_FILTERS, ...RANGE_FILTERS, 'myCompanies', 'sort'] as const;
+
+/** The most companies a hand-off names that the table looks up. */
+const MAX_NAMED = 25;
+
+/** `[{"name":"Stripe"},{"name":"Plaid"}]` (spec 3 §3 company context) -> the names; anything else -> none. */
+function namedCompanies(json: string | null): string[] {
+  if (!json) return [];
+  try {
+    const parsed: unknown = JSON.parse(json);
+    if (!Array.isArray(parsed)) return [];
+    const names = parsed.map((entry) =>
+      typeof entry === 'object' && entry !== null && 'name' in entry && typeof entry.name === 'string'
+        ? entry.name.trim()
+        : '',
+    );
+    return distinct(names.filter((name) => name && name.length <= 200)).slice(0, MAX_NAMED);
+  } catch {
+    return [];
+  }
+}
 
 const isSource = (value: string): value is CompanySource => Object.hasOwn(COMPANY_SOURCES, value);
 const isSort = (value: string): value is CompanySort => (COMPANY_SORTS as readonly string[]).includes(value);
@@ -61,6 +83,7 @@ export function parseSearch(params: URLSearchParams): CompanySearch {
   const sort = params.get('sort') ?? '';
   return {
     q: params.get('q')?.trim() ?? '',
+    companies: namedCompanies(params.get('companies')),
     industry: distinct(params.getAll('industry')),
     size: distinct(params.getAll('size')),
     country: distinct(params.getAll('country')),
@@ -84,6 +107,9 @@ export function toWebParams(search: CompanySearch, current: URLSearchParams): UR
   }
   if (search.myCompanies) next.set('myCompanies', 'true');
   if (search.q) next.set('q', search.q);
+  if (search.companies.length > 0) {
+    next.set('companies', JSON.stringify(search.companies.map((name) => ({ name }))));
+  }
   for (const key of LIST_FILTERS) for (const value of search[key]) next.append(key, value);
   for (const key of RANGE_FILTERS) {
     const value = search[key];
@@ -97,6 +123,7 @@ export function toWebParams(search: CompanySearch, current: URLSearchParams): UR
 export function toFilterParams(search: CompanySearch): URLSearchParams {
   const params = new URLSearchParams();
   if (search.q) params.set('q', search.q);
+  for (const name of search.companies) params.append('name', name);
   for (const key of ['industry', 'size', 'country', 'region', 'city'] as const) {
     for (const value of search[key]) params.append(key, value);
   }
@@ -121,6 +148,7 @@ export function toSearchParams(search: CompanySearch, limit: number): URLSearchP
 export function toFilterBody(search: CompanySearch): Record<string, unknown> {
   return {
     ...(search.q ? { q: search.q } : {}),
+    name: search.companies,
     industry: search.industry,
     size: search.size,
     country: search.country,
@@ -138,6 +166,7 @@ export function toFilterBody(search: CompanySearch): Record<string, unknown> {
 export function hasCriteria(search: CompanySearch): boolean {
   return (
     search.q !== '' ||
+    search.companies.length > 0 ||
     LIST_FILTERS.some((key) => search[key].length > 0) ||
     RANGE_FILTERS.some((key) => search[key] !== null)
   );
@@ -146,12 +175,15 @@ export function hasCriteria(search: CompanySearch): boolean {
 /** Whether any filter of the panel is set (the free text and My Companies aside). */
 export function hasFilters(search: CompanySearch): boolean {
   return (
-    LIST_FILTERS.some((key) => search[key].length > 0) || RANGE_FILTERS.some((key) => search[key] !== null)
+    search.companies.length > 0 ||
+    LIST_FILTERS.some((key) => search[key].length > 0) ||
+    RANGE_FILTERS.some((key) => search[key] !== null)
   );
 }
 
 export const withoutFilters = (search: CompanySearch): CompanySearch => ({
   ...search,
+  companies: [],
   industry: [],
   size: [],
   country: [],

@@ -40,6 +40,7 @@ export function FilterSummary({ search, validation, onChange }: Props) {
       : null,
   ].filter((range) => range !== null);
   const nothing =
+    search.companies.length === 0 &&
     understood.length === 0 &&
     ranges.length === 0 &&
     search.dataSource.length === 0 &&
@@ -48,9 +49,23 @@ export function FilterSummary({ search, validation, onChange }: Props) {
 
   return (
     <div className="flex flex-col gap-3" data-filter-summary>
-      {(understood.length > 0 || ranges.length > 0 || search.dataSource.length > 0) && (
+      {(search.companies.length > 0 ||
+        understood.length > 0 ||
+        ranges.length > 0 ||
+        search.dataSource.length > 0) && (
         <section aria-label="Filters applied" className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm">
           <span className="text-muted-foreground">Filters applied:</span>
+          {search.companies.length > 0 && (
+            <FilterGroup label="Company">
+              {search.companies.map((name) => (
+                <FilterChip
+                  key={name}
+                  label={name}
+                  onRemove={() => onChange({ companies: search.companies.filter((n) => n !== name) })}
+                />
+              ))}
+            </FilterGroup>
+          )}
           {understood.map(({ kind, words, values }) => (
             <FilterGroup key={kind} kind={kind} label={KIND_LABELS[kind]} words={words}>
               {values.map((value) => (
