@@ -174,7 +174,9 @@ const INDUSTRY_WORDS: Record<IndustryName, string> = {
   Internet: `online, web, social media, marketplace, ${TECH}`,
   'IT Services': `it, managed services, msp, ${TECH}`,
   Semiconductors: `chips, semis, electronics, ${TECH}`,
-  'Computer Hardware': `hardware, electronics, iot, internet of things, ${TECH}`,
+  'Computer Hardware':
+    'hardware, electronics, consumer electronics, telecom equipment, telecommunications equipment, ' +
+    `networking equipment, communications equipment, iot, internet of things, ${TECH}`,
   Telecommunications: 'telecom, telecoms, telco, wireless',
   'Media & Entertainment': 'media, entertainment, publishing, streaming',
   'Advertising & Marketing': 'advertising, marketing, adtech, martech',
@@ -189,13 +191,14 @@ const INDUSTRY_WORDS: Record<IndustryName, string> = {
   'Medical Devices': 'medical, medtech, medical technology',
   Retail: 'retailer, shopping',
   'E-commerce': 'ecommerce, online retail, dtc, d2c, shopping, marketplace',
-  'Consumer Goods': 'cpg, fmcg, consumer products',
+  'Consumer Goods': 'cpg, fmcg, consumer products, consumer electronics',
   'Food & Beverage': 'food, beverage, f&b',
   Manufacturing: 'industrial, industrials, factory',
   'Industrial Machinery': 'machinery, industrial, industrials',
   'Aerospace & Defense': 'aerospace, defense, defence, aviation',
   Automotive: 'auto, automobile, car, ev, electric vehicle',
-  'Transportation & Logistics': 'logistics, transportation, transport, shipping, freight, supply chain',
+  'Transportation & Logistics':
+    'logistics, transportation, transport, shipping, freight, supply chain, airline, railroad, railway, trucking, courier',
   Energy: 'oil and gas, oil, renewable, renewable energy, cleantech, solar',
   Utilities: 'utility, power, cleantech',
   Chemicals: 'chemical',

@@ -160,15 +160,22 @@ const ID = sql`c.id`;
 
 const where = (parts: SQL[]) => (parts.length > 0 ? sql`where ${sql.join(parts, sql` and `)}` : sql``);
 
+/**
+ * How well known a company is, for ordering only (never shown as its size): its head count where a source
+ * gives one, else an S&P 500 member counts as a large company and a listed one as a mid-sized one.
+ */
+const PROMINENCE = sql`coalesce(c.employees, case when c.source = 'sp500' then 50000
+  when c.ticker is not null then 1000 else 0 end)`;
+
 /** How a sort orders the rows (keyset pages: see db/keyset.ts). */
 function sortSpec(sort: CompanySort, q: string | undefined): SortSpec {
   switch (sort) {
     case 'relevance':
-      // Without words to rank by, every company the filters find is as relevant as the next: the largest
-      // known first (what a seller prospects first), never the alphabet ('1 800 Flowers' before Stripe).
+      // Without words to rank by, every company the filters find is as relevant as the next: the best known
+      // first (what a seller prospects first), never the alphabet ('1 800 Flowers' before Stripe).
       return q
         ? { value: rank(q), id: ID, type: 'float8', descending: true, nullable: false }
-        : sortSpec('-employees', q);
+        : { value: PROMINENCE, id: ID, type: 'int', descending: true, nullable: false };
     case 'name':
     case '-name':
       return { value: sql`c.name`, id: ID, type: 'text', descending: sort === '-name', nullable: false };

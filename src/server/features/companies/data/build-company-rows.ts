@@ -375,7 +375,9 @@ function addLargeCompanies(
       (domain ? byDomain.get(domain) : undefined) ??
       byKey
         .get(key)
-        ?.find((row) => (row.countryCode !== null && row.countryCode === countryCode) || key.includes(' '));
+        // A one-word name must agree on the country, or the row must have none (a foreign issuer the SEC
+        // gives no address: 'Sony Group Corp').
+        ?.find((row) => row.countryCode === null || row.countryCode === countryCode || key.includes(' '));
     const size = sizeBandOf(company.employees);
     if (found) {
       if (found.employees === null && company.employees !== null) {
@@ -388,6 +390,13 @@ function addLargeCompanies(
         found.website = website;
         found.domain = domain;
         found.fieldSources = { ...found.fieldSources, website: YAGO };
+      }
+      if (!found.country && company.country) {
+        const place = placeFrom(places, { country: company.country });
+        if (place.country) {
+          Object.assign(found, place);
+          found.fieldSources = { ...found.fieldSources, headquarters: `${YAGO} (country only)` };
+        }
       }
       continue;
     }

@@ -7,6 +7,8 @@ describe('matchKey', () => {
     expect(matchKey('Robert Bosch GmbH')).toBe(matchKey('Robert Bosch'));
     expect(matchKey('Deutsche Bank Aktiengesellschaft')).toBe(matchKey('Deutsche Bank'));
     expect(matchKey('Fresenius Medical Care AG')).toBe(matchKey('Fresenius Medical Care'));
+    expect(matchKey('Novo Nordisk A/S')).toBe(matchKey('Novo Nordisk'));
+    expect(matchKey('Sony Group Corp')).toBe(matchKey('Sony'));
   });
 
   it('keeps a subsidiary apart from its parent', () => {

@@ -60,7 +60,8 @@ const GROUP_WORDS = new Set([
  * Corporation', 'Target Group Inc.'), so a one-word match must agree on the country too.
  */
 export function matchKey(name: string): string {
-  const words = nameKey(name).split(' ');
+  // 'Novo Nordisk A/S', 'Danske Bank A/S': the Danish and Norwegian legal form, split by the slash.
+  const words = nameKey(name).replace(/ a s$/, '').split(' ');
   while (words.length > 1 && GROUP_WORDS.has(words[words.length - 1] ?? '')) words.pop();
   return words.join(' ');
 }
