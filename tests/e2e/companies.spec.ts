@@ -402,6 +402,8 @@ describeInBrowser('companies', (browser) => {
       await sheet.getByRole('button', { name: 'Show results' }).click();
       await sheet.waitFor({ state: 'detached' });
       await cards.locator('li').first().waitFor();
+      // The new results, not the previous ones shown faded while they load (axe would flag their contrast).
+      await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
       expect(params(page).get('q')).toBe('bank');
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
       expect(await seriousA11yViolations(page)).toEqual([]);

@@ -7,6 +7,18 @@ import { backends, type TestDatabase } from '../../../tests/helpers/databases.ts
 import { openDatabase, queryRows } from './client.ts';
 import { SEED_DATA_DIR, seedReferenceData } from './seed/seed.ts';
 
+describe('the migration journal', () => {
+  it('dates each migration after the one before: drizzle skips one dated before the last applied', () => {
+    const journal = JSON.parse(
+      readFileSync(join(import.meta.dirname, 'migrations/meta/_journal.json'), 'utf8'),
+    ) as { entries: { tag: string; when: number }[] };
+    const outOfOrder = journal.entries.filter(
+      (entry, i) => i > 0 && entry.when <= (journal.entries[i - 1]?.when ?? 0),
+    );
+    expect(outOfOrder.map((entry) => entry.tag)).toEqual([]);
+  });
+});
+
 describe.each(backends())('migrations and seed on $name', (backend) => {
   let database: TestDatabase;
   beforeAll(async () => {
