@@ -8,9 +8,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import Papa from 'papaparse';
 import { COMPANY_SOURCES, type CompanySource, sizeBandOf } from '../../../../shared/companies.ts';
 import { PROJECT_ROOT } from '../../../paths.ts';
+import { parseCsv } from './csv.ts';
 import { industryFromGics, industryFromYcCategories, naicsOf } from './industries.ts';
 import { industryFromYago, type LargeCompany, largeCompanies, matchKey } from './large-companies.ts';
 import { companyNameFromSec, companyNameFromSp500, firstYear, nameKey, tidy, webAddress } from './names.ts';
@@ -101,10 +101,6 @@ function emptyRow(name: string, source: CompanySource): CompanyRow {
     source,
     license: COMPANY_SOURCES[source].license,
   };
-}
-
-function parseCsv(text: string): Record<string, string>[] {
-  return Papa.parse<Record<string, string>>(text.trim(), { header: true, skipEmptyLines: true }).data;
 }
 
 /** A place from the parts a source gives; a city is kept only when GeoNames knows it there. */

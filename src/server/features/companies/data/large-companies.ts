@@ -3,8 +3,8 @@
  * boberle/random-items, CC BY 3.0): matched to the companies we hold, which get their size, and added where
  * we hold none (134 German, 105 Japanese companies...).
  */
-import Papa from 'papaparse';
 import type { IndustryName } from '../../../../shared/companies.ts';
+import { parseCsv } from './csv.ts';
 import { nameKey, tidy } from './names.ts';
 
 export type LargeCompany = {
@@ -17,8 +17,8 @@ export type LargeCompany = {
 };
 
 export function largeCompanies(csv: string): LargeCompany[] {
-  return Papa.parse<Record<string, string>>(csv.trim(), { header: true, skipEmptyLines: true })
-    .data.map((row) => {
+  return parseCsv(csv)
+    .map((row) => {
       const employees = Number(row.employees);
       return {
         name: tidy(row.name ?? ''),

@@ -3,7 +3,7 @@
  * by CIK, each filer's SIC code, business address and phone. Joined onto the listed companies, it gives every
  * one of them an industry and a headquarters.
  */
-import Papa from 'papaparse';
+import { parseCsv } from './csv.ts';
 import { tidy } from './names.ts';
 import type { Places } from './places.ts';
 import { US_STATES } from './places.ts';
@@ -23,7 +23,7 @@ export type SecFiler = {
 
 /** Filers by CIK (without leading zeros, as the SEC's ticker list has them). */
 export function secFilers(csv: string): Map<string, SecFiler> {
-  const rows = Papa.parse<Record<string, string>>(csv.trim(), { header: true, skipEmptyLines: true }).data;
+  const rows = parseCsv(csv);
   const byCik = new Map<string, SecFiler>();
   for (const row of rows) {
     const cik = String(Number(row.cik));
