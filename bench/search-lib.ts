@@ -86,7 +86,9 @@ export async function withServer<T>(
   server.stderr?.on('data', keep);
   try {
     const base = `http://127.0.0.1:${port}`;
-    await waitFor200(`${base}/api/health`, performance.now(), 120_000).catch((err) => {
+    // Ready, not only up: on a new database the server loads the shared companies behind its first answers,
+    // and the searches say so (503) until they are in; beside a million synthetic rows that takes a while.
+    await waitFor200(`${base}/api/health/ready`, performance.now(), 600_000).catch((err) => {
       throw new Error(`${(err as Error).message}\n${log}`);
     });
     return await work(base);

@@ -225,8 +225,9 @@ describe.each(backends())('company search on $name', (backend: Backend) => {
     const employees = await search(ada, 'country=germany&employeesMin=100');
     expect(names(employees.body).sort()).toEqual(['Berlin Ledger', 'Munich Pay']);
     expect(employees.body.sizeCoverage).toEqual({ matching: 3, knownSize: 2 });
-    // No size filter, no count.
+    // No size filter, or a full page, no count.
     expect((await search(ada, 'country=germany')).body.sizeCoverage).toBeNull();
+    expect((await search(ada, 'country=germany&employeesMin=100&limit=1')).body.sizeCoverage).toBeNull();
   });
 
   it('reports a filter that matches nothing with the spec suggestion, and does not search without it', async () => {

@@ -195,7 +195,7 @@ const routes = {
             })
             .nullable()
             .openapi({
-              description: `With a size filter (first page): how many companies match the other filters, and how many of those have a known size (a head count from a source), each counted up to ${SIZE_COVERAGE_CAP}. Sizes are known for few companies: a size filter leaves out every company without one.`,
+              description: `With a size filter, when the first page is not full: how many companies match the other filters, and how many of those have a known size (a head count from a source), each counted up to ${SIZE_COVERAGE_CAP}. Sizes are known for few companies: a size filter leaves out every company without one.`,
             }),
           creditsCharged: z.number().int(),
         }),
@@ -428,11 +428,13 @@ export function companiesRoutes(deps: AppDeps, vocabulary: Vocabulary) {
       return { page, charge };
     });
     // A size filter over data with few known sizes: say how many companies it could find at all.
+    // Counted only when the size left less than a page: a full page already answers the request, and the
+    // two counts cost more than the search.
     const sizeFiltered =
       query.sizes.length > 0 || query.employeesMin !== undefined || query.employeesMax !== undefined;
     const unsized = { ...query, sizes: [], employeesMin: undefined, employeesMax: undefined };
     const sizeCoverage =
-      sizeFiltered && !params.cursor
+      sizeFiltered && !params.cursor && page.companies.length < query.limit
         ? {
             matching: await countCompanies(db, caller, unsized, SIZE_COVERAGE_CAP),
             knownSize: await countCompanies(db, caller, { ...unsized, sizeKnown: true }, SIZE_COVERAGE_CAP),
