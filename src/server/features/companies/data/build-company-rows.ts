@@ -249,17 +249,14 @@ export function buildCompanyRows(
   for (const listing of sec.values()) {
     if (byCik.has(listing.cik)) continue;
     const filer = filers.get(listing.cik);
-    const base = emptyRow(companyNameFromSec(listing.name), 'sec');
-    const industry = secIndustry(filer);
     const row = withFiler(
       places,
       {
-        ...base,
-        ...industry,
+        ...emptyRow(companyNameFromSec(listing.name), 'sec'),
+        ...secIndustry(filer),
         ticker: listing.ticker,
         exchange: listing.exchange,
         cik: listing.cik,
-        fieldSources: { ...industry.fieldSources },
       },
       filer,
     );
