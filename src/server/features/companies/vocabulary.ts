@@ -33,8 +33,10 @@ const distinctValues = async (tx: Db, ownerId: string | null) => {
   return {
     industries: row?.industries ?? [],
     // The size bands are a scale, not data: '50-200 employees' is a valid request whatever sizes we hold
-    // (the search then says how many companies have a known size).
-    sizes: [...COMPANY_SIZES],
+    // (the search then says how many companies have a known size). They are the shared values' alone, so that
+    // a user without imports gets the shared vocabulary itself, whose index the validator has already built
+    // (a merged copy per user rebuilt it: a second per user's first search at a million companies).
+    sizes: ownerId === null ? [...COMPANY_SIZES] : [],
     countries: row?.countries ?? [],
     regions: row?.regions ?? [],
     cities: row?.cities ?? [],
