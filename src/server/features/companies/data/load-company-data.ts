@@ -88,15 +88,21 @@ export async function refreshCompanyRows(database: Database, rows: readonly Comp
       'create temp table company_refresh (like company_master including defaults) on commit drop',
     );
     await session.copyRows(REFRESH_TARGET, rows);
-    const same = `m.owner_id is null and m.source = r.source
-      and (m.cik = r.cik or (m.cik is null and r.cik is null and lower(m.name) = lower(r.name)))`;
-    await session.query(`update company_master m
-      set ${REFRESHED.map((column) => `${column} = r.${column}`).join(', ')}, updated_at = now()
-      from company_refresh r where ${same}`);
+    // The same company: same source and CIK, or (without a CIK) same source and name. Each apart, as an
+    // equality a hash join answers (the two joined by `or` made a nested loop over every pair of rows).
+    const sameCompany = [
+      'm.owner_id is null and m.source = r.source and m.cik = r.cik',
+      'm.owner_id is null and m.source = r.source and m.cik is null and r.cik is null and lower(m.name) = lower(r.name)',
+    ];
+    for (const same of sameCompany) {
+      await session.query(`update company_master m
+        set ${REFRESHED.map((column) => `${column} = r.${column}`).join(', ')}, updated_at = now()
+        from company_refresh r where ${same}`);
+    }
     const columns = COMPANY_COPY.columns.map(([, column]) => column).join(', ');
     await session.query(`insert into company_master (${columns})
       select ${columns} from company_refresh r
-      where not exists (select 1 from company_master m where ${same})`);
+      where ${sameCompany.map((same) => `not exists (select 1 from company_master m where ${same})`).join(' and ')}`);
     await session.query(SET_VERSION, [VERSION_KEY, String(COMPANY_DATA_VERSION)]);
     return rows.length;
   });
