@@ -67,6 +67,30 @@ export const COMPANY_SOURCES = {
 
 export type CompanySource = keyof typeof COMPANY_SOURCES;
 
+/**
+ * The facts a row's `fieldSources` can name a source for, as the company page labels them, in its order. Shared
+ * rows name four (industry, employees, headquarters, website); a user's imported row names each it holds: their
+ * own value, or one filled from the shared company it was merged with.
+ */
+export const FIELD_SOURCE_LABELS = {
+  description: 'Description',
+  industry: 'Industry',
+  naicsCode: 'NAICS code',
+  subIndustry: 'Sub-industry',
+  size: 'Size',
+  employees: 'Employees',
+  headquarters: 'Location',
+  foundedYear: 'Founded',
+  ticker: 'Ticker / exchange',
+  sicCode: 'SIC code',
+  phone: 'Phone',
+  website: 'Website',
+} as const;
+export type FieldSourceKey = keyof typeof FIELD_SOURCE_LABELS;
+
+/** The source an imported row names for the values the user gave: 'Your import (accounts.csv)'. */
+export const yourImportSource = (filename: string) => `${COMPANY_SOURCES.import.label} (${filename})`;
+
 /** Where a saved account stands (My Companies), as a seller moves it along. */
 export const TARGET_ACCOUNT_STATUSES = [
   'new',

@@ -234,7 +234,7 @@ describeInBrowser('companies', (browser) => {
     }
   });
 
-  it('opens the companies a hand-off names, with a chip to remove; a size filter says how many sizes are known', async () => {
+  it('opens the companies a hand-off names and orders by its words, with chips to remove; a size filter says how many sizes are known', async () => {
     const { page, errors, close } = await openPage(browser(), { ...DESKTOP, storageState });
     try {
       // The copilot's hand-off for "Tell me about Stripe" (spec 3 §3 company context).
@@ -245,6 +245,15 @@ describeInBrowser('companies', (browser) => {
       await summary.getByRole('button', { name: 'Remove filter Stripe' }).click();
       await expect.poll(() => params(page).get('companies')).toBeNull();
       await expect.poll(async () => (await rowNames(page)).length).toBeGreaterThan(1);
+
+      // "payments software": both industries, the request's words first (a payment software company on top).
+      await page.goto(
+        `${RESEARCH}?industry=Fintech&industry=Software&about=${encodeURIComponent('payments software')}`,
+      );
+      await expect.poll(async () => (await rowNames(page))[0] ?? '').toMatch(/pay/i);
+      await summary.getByText('“payments software”').waitFor();
+      await summary.getByRole('button', { name: 'Remove filter “payments software”' }).click();
+      await expect.poll(() => params(page).get('about')).toBeNull();
 
       // Software companies of 50-200 people: a valid request, over data where few sizes are known.
       await page.goto(`${RESEARCH}?industry=software&size=50-200`);

@@ -58,7 +58,10 @@ export function afterCursor(spec: SortSpec, cursor: Cursor): SQL {
 
 export const orderBy = (spec: SortSpec) => {
   const direction = spec.descending ? sql`desc` : sql`asc`;
-  return sql`order by ${spec.value} ${direction} nulls last, ${spec.id} ${direction}`;
+  // Empty values last; a value that is never empty says nothing of them, so that a descending order is an
+  // index read backwards (PostgreSQL's descending order puts empty values first).
+  const nulls = spec.nullable ? sql` nulls last` : sql``;
+  return sql`order by ${spec.value} ${direction}${nulls}, ${spec.id} ${direction}`;
 };
 
 /**

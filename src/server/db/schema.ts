@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { type SQLWrapper, sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -333,6 +334,14 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
  * Spec 3 §3 `company_master`: the companies Alex searches. Rows without an owner are the shared data (real
  * sources, or synthetic rows for benchmarks); a row with an owner is that user's import and only they see it.
  */
+/**
+ * How well known a company is, for ordering only (never shown as its size): its head count where a source
+ * gives one, else an S&P 500 member counts as a large company and a listed one as a mid-sized one. One
+ * expression for the indexes and the searches (search.ts), which must match it exactly to use them.
+ */
+export const prominence = (c: { employees: SQLWrapper; source: SQLWrapper; ticker: SQLWrapper }) =>
+  sql`coalesce(${c.employees}, case when ${c.source} = 'sp500' then 50000 when ${c.ticker} is not null then 1000 else 0 end)`;
+
 export const companyMaster = pgTable(
   'company_master',
   {
@@ -368,6 +377,13 @@ export const companyMaster = pgTable(
     source: text('source').notNull(),
     license: text('license').notNull(),
     importId: uuid('import_id'),
+    /**
+     * An imported row only: the shared company it was merged with at import (same domain, else same name), whose
+     * values fill the fields the user left empty. Its owner sees the company once: their row, not the shared one.
+     */
+    mergedCompanyId: uuid('merged_company_id').references((): AnyPgColumn => companyMaster.id, {
+      onDelete: 'set null',
+    }),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('simple', coalesce(name, '')), 'A') || setweight(to_tsvector('english', coalesce(primary_industry, '') || ' ' || coalesce(sub_industry, '')), 'B') || setweight(to_tsvector('english', coalesce(description, '')), 'C')`,
     ),
@@ -385,11 +401,23 @@ export const companyMaster = pgTable(
     index('company_master_name_idx').on(t.name, t.id).where(sql`${t.ownerId} is null`),
     // A company page's address is its name, in any case.
     index('company_master_lower_name_idx').on(sql`lower(${t.name})`).where(sql`${t.ownerId} is null`),
+    // An import's rows are matched by name to the real companies only (REAL_SOURCES, import-merge.ts): a
+    // million synthetic benchmark rows neither slow the match down nor are merged into a user's company. In
+    // code point order whatever the database's collation, for its ranges of names starting with a word.
+    index('company_master_real_name_idx')
+      .on(sql`lower(${t.name}) collate "C"`)
+      .where(sql`${t.ownerId} is null and ${t.source} in ('sp500', 'sec', 'yc', 'yago')`),
     index('company_master_industry_idx').on(t.primaryIndustry),
     // The filter panel over the shared rows, answered from the index alone: a search by industry, size and
     // country sorted by name, and the facet counts under an industry (see search.ts).
     index('company_master_panel_idx')
       .on(t.primaryIndustry, t.size, t.country, t.source, t.name, t.id)
+      .where(sql`${t.ownerId} is null`),
+    // A search without words lists the best-known companies first (search.ts PROMINENCE): in that order straight
+    // from an index, alone or under an industry and a country.
+    index('company_master_prominence_idx').on(prominence(t), t.id).where(sql`${t.ownerId} is null`),
+    index('company_master_industry_prominence_idx')
+      .on(t.primaryIndustry, t.country, prominence(t), t.id)
       .where(sql`${t.ownerId} is null`),
     index('company_master_size_idx').on(t.size),
     index('company_master_place_idx').on(t.country, t.region, t.city),
@@ -398,6 +426,8 @@ export const companyMaster = pgTable(
     index('company_master_source_idx').on(t.source),
     index('company_master_owner_idx').on(t.ownerId),
     index('company_master_domain_idx').on(sql`lower(${t.domain})`),
+    // Imports are few: a shared row's delete finds the imports merged with it (on delete set null) from this.
+    index('company_master_merged_idx').on(t.mergedCompanyId).where(sql`${t.mergedCompanyId} is not null`),
     pgPolicy('company_master_shared_or_owner', {
       for: 'select',
       to: appUserRole,

@@ -31,6 +31,8 @@ export type AgentRun<T> = {
   failure?: (result: T) => string | null;
   /** Only a failure is recorded here: the run goes on in a job, which records its own outcome. */
   onlyIfFailed?: boolean;
+  /** The run was recorded with its charge (one statement: Charger.charge's `run`), so not again here. */
+  recordedWithCharge?: (result: T) => boolean;
 };
 
 type RecorderDeps = Pick<AppDeps, 'database' | 'logger'>;
@@ -70,7 +72,7 @@ export async function recordAgentRun<T>(
     });
     throw err;
   }
-  if (run.onlyIfFailed) return result;
+  if (run.onlyIfFailed || run.recordedWithCharge?.(result)) return result;
   const durationMs = performance.now() - started;
   let credits = 0;
   let failure: string | null = null;
@@ -98,17 +100,17 @@ async function saveRun<T>(
 ): Promise<void> {
   try {
     const input = typeof run.input === 'string' ? run.input : await run.input(result);
-    await withUser(deps.database.db, userId, (tx) =>
-      tx.insert(agentExecutions).values({
-        userId,
-        agentId: run.agentId,
-        inputSummary: summarize(input),
-        credits: Math.max(0, Math.round(outcome.credits)),
-        durationMs: Math.max(0, Math.round(outcome.durationMs)),
-        status: outcome.status,
-        error: outcome.error?.slice(0, 1000) ?? null,
-      }),
-    );
+    // One statement on the connection's own role (a round trip, where a user-scoped transaction takes three):
+    // the row's owner is the signed-in caller the server names, never a value from the request.
+    await deps.database.db.insert(agentExecutions).values({
+      userId,
+      agentId: run.agentId,
+      inputSummary: summarize(input),
+      credits: Math.max(0, Math.round(outcome.credits)),
+      durationMs: Math.max(0, Math.round(outcome.durationMs)),
+      status: outcome.status,
+      error: outcome.error?.slice(0, 1000) ?? null,
+    });
   } catch (err) {
     deps.logger.error({ err, agentId: run.agentId }, 'an agent run could not be recorded');
   }

@@ -14,8 +14,16 @@ async function icpSegments(tx: Db, userId: string): Promise<readonly IcpSegment[
     .select({ icp: userProfiles.idealCustomerProfile })
     .from(userProfiles)
     .where(eq(userProfiles.userId, userId));
-  return (row?.icp as IdealCustomerProfile | undefined)?.segments ?? [];
+  return segmentsOf(row?.icp);
 }
+
+/** The segments of a stored ICP (`user_profiles.ideal_customer_profile`); none without one. */
+export const segmentsOf = (icp: unknown): readonly IcpSegment[] =>
+  (icp as IdealCustomerProfile | null | undefined)?.segments ?? [];
+
+/** Companies with their fit against these segments. */
+export const scored = <T extends StoredCompany>(companies: readonly T[], segments: readonly IcpSegment[]) =>
+  companies.map((company) => ({ ...company, fit: scoreCompany(company, segments) }));
 
 /**
  * Companies with their fit against the caller's current ICP, computed on every read so that an ICP change
@@ -29,9 +37,8 @@ export async function withFit<T extends StoredCompany>(
   { store = false } = {},
 ): Promise<(T & { fit: FitScore | null })[]> {
   if (companies.length === 0) return [];
-  const segments = await icpSegments(tx, userId);
-  const scored = companies.map((company) => ({ ...company, fit: scoreCompany(company, segments) }));
-  const saved = scored.filter((c) => c.saved && c.fit);
+  const withScores = scored(companies, await icpSegments(tx, userId));
+  const saved = withScores.filter((c) => c.saved && c.fit);
   if (store && saved.length > 0) {
     await tx
       .insert(prospectScores)
@@ -56,5 +63,5 @@ export async function withFit<T extends StoredCompany>(
         },
       });
   }
-  return scored;
+  return withScores;
 }

@@ -1,8 +1,9 @@
 /**
  * CSV import of the user's own accounts (issue 5 §4): a preview with a suggested column mapping, then a job
- * that checks every row, skips duplicates (by domain, then by name) and writes the rest in one transaction, so
- * an import is either all in or not at all. Imported rows belong to the user and are searched with the
- * shared data.
+ * that checks every row, skips duplicates (by domain, then by name), merges each company with the shared one it
+ * is (issue 23, import-merge.ts: the user's values win, the shared data fills the gaps) and writes the rest in
+ * one transaction, so an import is either all in or not at all. Imported rows belong to the user and are
+ * searched with the shared data.
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import Papa from 'papaparse';
@@ -14,11 +15,12 @@ import {
   type ImportField,
   type ImportMapping,
   sizeBandOf,
+  yourImportSource,
 } from '../../../shared/companies.ts';
 import { type FilterVocabulary, matchFilterValue } from '../../../shared/filter-validator.ts';
 import type { Caller } from '../../context.ts';
 import { type Database, type Db, queryRows } from '../../db/client.ts';
-import { withCopySession } from '../../db/copy.ts';
+import { type CopyTarget, withCopySession } from '../../db/copy.ts';
 import { companyImports } from '../../db/schema.ts';
 import { withUser } from '../../db/user-scope.ts';
 import { decodeUtf8 } from '../../http/csv-import.ts';
@@ -27,12 +29,19 @@ import type { JobQueue } from '../../jobs/queue.ts';
 import { COMPANY_COPY, type CopyRow } from './data/copy-companies.ts';
 import { nameKey, webAddress } from './data/names.ts';
 import { locationOf } from './data/places.ts';
+import { findKnownCompanies, type ImportRow, mergeWithKnown } from './import-merge.ts';
 import type { Vocabulary } from './vocabulary.ts';
 
 export const IMPORT_JOB = 'companies.import';
 export const IMPORT_MAX_ROWS = 100_000;
 /** The report keeps the first errors; the counts cover all of them. */
 const MAX_REPORTED_ERRORS = 200;
+
+/** An import's rows: the shared rows' columns and the shared company each was merged with. */
+const IMPORT_COPY: CopyTarget<ImportRow> = {
+  ...COMPANY_COPY,
+  columns: [...COMPANY_COPY.columns, ['mergedCompanyId', 'merged_company_id']],
+};
 
 /** Header words that suggest a field, as CRM exports (HubSpot, Salesforce, Apollo) name their columns. */
 const HEADER_HINTS: Record<ImportField, RegExp> = {
@@ -290,7 +299,8 @@ export function listImports(db: Db, caller: Caller): Promise<ImportView[]> {
 
 /**
  * The job: checks every row, skips duplicates of the user's earlier imports and of earlier rows in the file
- * (by domain, then by name), and writes the rest in one transaction with the report.
+ * (by domain, then by name, then by the shared company they merge with), fills what each left empty from that
+ * shared company, and writes the rest in one transaction with the report.
  */
 export function registerImportJob(jobs: JobQueue, database: Database, vocabulary: Vocabulary): void {
   const { db } = database;
@@ -314,14 +324,17 @@ export function registerImportJob(jobs: JobQueue, database: Database, vocabulary
       await ctx.progress(5, 'Checking rows');
 
       const seen = new Set<string>();
-      for (const earlier of await queryRows<{ domain: string | null; name: string }>(
+      for (const earlier of await queryRows<{ domain: string | null; name: string; merged: string | null }>(
         db,
-        sql`select domain, name from company_master where owner_id = ${started.userId}`,
+        sql`select domain, name, merged_company_id as merged from company_master
+          where owner_id = ${started.userId}`,
       )) {
         if (earlier.domain) seen.add(`d:${earlier.domain}`);
         seen.add(`n:${nameKey(earlier.name)}`);
+        if (earlier.merged) seen.add(`m:${earlier.merged}`);
       }
-      const rows: CopyRow[] = [];
+      const checked: CopyRow[] = [];
+      const checkedKeys: string[] = [];
       const errors: { row: number; message: string }[] = [];
       let errorRows = 0;
       let duplicates = 0;
@@ -335,7 +348,8 @@ export function registerImportJob(jobs: JobQueue, database: Database, vocabulary
             errors.push({ row: rowNumber, message: result.error ?? '' });
           return;
         }
-        const keys = [result.row.domain ? `d:${result.row.domain}` : null, `n:${nameKey(result.row.name)}`];
+        const rowKey = nameKey(result.row.name);
+        const keys = [result.row.domain ? `d:${result.row.domain}` : null, `n:${rowKey}`];
         // Domain first: two rows with one domain are one company whatever their names say.
         const duplicate = keys[0] ? seen.has(keys[0]) : seen.has(keys[1] ?? '');
         if (duplicate) {
@@ -343,11 +357,31 @@ export function registerImportJob(jobs: JobQueue, database: Database, vocabulary
           return;
         }
         for (const key of keys) if (key) seen.add(key);
-        rows.push(result.row);
+        checked.push(result.row);
+        checkedKeys.push(rowKey);
+      });
+
+      await ctx.progress(15, 'Matching with known companies');
+      const known = await findKnownCompanies(db, checked, checkedKeys);
+      const yours = yourImportSource(started.filename);
+      const rows: ImportRow[] = [];
+      let merged = 0;
+      checked.forEach((row, i) => {
+        const company = known[i] ?? null;
+        // Two rows that are one known company are one company, whatever the user called them.
+        if (company) {
+          if (seen.has(`m:${company.id}`)) {
+            duplicates++;
+            return;
+          }
+          seen.add(`m:${company.id}`);
+          merged++;
+        }
+        rows.push(mergeWithKnown(row, company, yours));
       });
       await ctx.progress(30, `Writing ${rows.length} companies`);
       await withCopySession(database, async (session) => {
-        await session.copyRows(COMPANY_COPY, rows);
+        await session.copyRows(IMPORT_COPY, rows);
         await session.query(
           `update company_imports set status = 'succeeded', imported_rows = $2, duplicate_rows = $3,
              error_rows = $4, errors = $5::jsonb, content = null, finished_at = now() where id = $1`,
@@ -356,7 +390,7 @@ export function registerImportJob(jobs: JobQueue, database: Database, vocabulary
       });
       vocabulary.forget(started.userId);
       await ctx.progress(100, 'Done');
-      return { imported: rows.length, duplicates, errorRows };
+      return { imported: rows.length, merged, duplicates, errorRows };
     } catch (err) {
       await fail(err instanceof AppError ? err.message : 'The import failed; nothing was imported');
       throw err;

@@ -10,13 +10,14 @@ import {
   TARGET_ACCOUNT_STATUSES,
 } from '../../../shared/companies.ts';
 import { type FilterInput, validateFilters } from '../../../shared/filter-validator.ts';
+import { STOP_WORDS } from '../../ai/builtin/entities.ts';
 import type { AppDeps, AppEnv } from '../../context.ts';
 import { EXPORT_MAX_ROWS, exportQuote, exportRoutes, sendExport } from '../../http/csv-export.ts';
 import { AppError } from '../../http/errors.ts';
 import { error, filterValidationSchema, int, json, many } from '../../http/openapi.ts';
 import { checkMultipart } from '../../http/request-guards.ts';
 import { requireCaller } from '../../http/session.ts';
-import { type AgentRun, recordAgentRun, searchSummary } from '../agents/executions.ts';
+import { type AgentRun, recordAgentRun, searchSummary, summarize } from '../agents/executions.ts';
 import type { Charge } from '../credits/service.ts';
 import { COMPANY_COLUMNS } from './export.ts';
 import { decodeCsv, getImport, listImports, previewCsv, registerImportJob, startImport } from './imports.ts';
@@ -27,6 +28,7 @@ import {
   countCompanies,
   createSharedCache,
   getCompany,
+  MAX_CONCEPTS,
   searchCompanies,
 } from './search.ts';
 import type { Vocabulary } from './vocabulary.ts';
@@ -51,6 +53,9 @@ const searchQuery = z
     q: z.string().max(200, 'must be at most 200 characters').optional(),
     // Named companies (the copilot's hand-off: "Tell me about Stripe"), found by their exact name in any case.
     name: many(200),
+    // What the request is about, in the user's words (the copilot's hand-off: "payments software"): it orders
+    // a search without free text, it filters nothing.
+    about: z.string().max(200, 'must be at most 200 characters').optional(),
     industry: many(100),
     size: many(100),
     country: many(100),
@@ -116,6 +121,13 @@ const companySchema = z
     source: z.string(),
     license: z.string(),
     imported: z.boolean(),
+    mergedWith: z
+      .object({ id: z.uuid(), name: z.string(), source: z.string(), license: z.string() })
+      .nullable()
+      .openapi({
+        description:
+          'For an imported company: the company of our data it merged with (it filled the fields the file left empty)',
+      }),
     saved: z.boolean(),
     fit: z
       .object({
@@ -320,6 +332,12 @@ const routes = {
 
 type SearchParams = z.infer<typeof searchQuery>;
 
+/** The words of `about` that can rank a search: no stop words, no repeats, at most MAX_CONCEPTS. */
+const conceptWords = (about: string | undefined) =>
+  [...new Set((about ?? '').toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'-]*/gu) ?? [])]
+    .filter((word) => word.length > 1 && !STOP_WORDS.has(word))
+    .slice(0, MAX_CONCEPTS);
+
 /** Whether the user asked for anything: only such a search is charged (browsing and next pages are free). */
 const hasCriteria = (p: SearchParams) =>
   Boolean(p.q?.trim()) ||
@@ -330,6 +348,7 @@ const hasCriteria = (p: SearchParams) =>
 const companySearchSummary = (p: SearchParams) =>
   searchSummary(p.q, {
     name: p.name,
+    about: p.about,
     industry: p.industry,
     size: p.size,
     country: p.country,
@@ -370,6 +389,7 @@ export function companiesRoutes(deps: AppDeps, vocabulary: Vocabulary) {
     const query: CompanyQuery = {
       q: p.q,
       names: p.name,
+      about: conceptWords(p.about),
       industries: valid.industries,
       sizes: valid.companySizes,
       countries: valid.countries,
@@ -408,14 +428,17 @@ export function companiesRoutes(deps: AppDeps, vocabulary: Vocabulary) {
     }
     const { caller } = c.var;
     // A first page with criteria is one run of Alex (browsing and next pages are not).
+    const input = companySearchSummary(params);
     const run: AgentRun<{ charge: Charge | null }> | null =
       hasCriteria(params) && !params.cursor
         ? {
             agentId: 'alex',
-            input: companySearchSummary(params),
+            input,
             credits: (r) => r.charge?.creditsCharged ?? 0,
+            recordedWithCharge: (r) => r.charge !== null,
           }
         : null;
+    const started = performance.now();
     const { page, charge } = await recordAgentRun(deps, caller.id, run, async () => {
       const page = await searchCompanies(db, caller, query, shared);
       // Charged only when a search with criteria finds something (Apollo's rule), after it succeeded. No check
@@ -424,7 +447,14 @@ export function companiesRoutes(deps: AppDeps, vocabulary: Vocabulary) {
       // A search of the user's own imports shows nothing of ours, so it is free like My Companies.
       const ownOnly = params.source.length > 0 && params.source.every((source) => source === 'import');
       const paid = hasCriteria(params) && !ownOnly && !params.cursor && page.companies.length > 0;
-      const charge = paid ? await deps.credits.charge(caller, 'company_search', 1) : null;
+      // The charge records the run it pays for: one statement for both.
+      const charge = paid
+        ? await deps.credits.charge(caller, 'company_search', 1, undefined, {
+            agentId: 'alex',
+            inputSummary: summarize(input),
+            durationMs: performance.now() - started,
+          })
+        : null;
       return { page, charge };
     });
     // A size filter over data with few known sizes: say how many companies it could find at all.

@@ -5,9 +5,9 @@ import { isUuid } from '../../../shared/uuid.ts';
 import type { Caller } from '../../context.ts';
 import { countUpTo, type Db, queryRows } from '../../db/client.ts';
 import { afterCursor, decodeCursor, keysetPage, orderBy, type SortSpec } from '../../db/keyset.ts';
-import type { companyMaster } from '../../db/schema.ts';
+import { type companyMaster, prominence } from '../../db/schema.ts';
 import { withUser } from '../../db/user-scope.ts';
-import { withFit } from './fit.ts';
+import { scored, segmentsOf, withFit } from './fit.ts';
 import type { SavedAccount } from './saved.ts';
 
 /** A search after its filter values were validated (the stored values, never the user's words). */
@@ -15,6 +15,11 @@ export type CompanyQuery = {
   q?: string;
   /** Named companies, by their exact name in any case. */
   names?: string[];
+  /**
+   * What the request is about, in the user's words ("payments", "software"): not a filter, an order. Without
+   * free text, the companies matching the most (and the rarest) of these words come first.
+   */
+  about?: string[];
   industries: string[];
   sizes: string[];
   countries: string[];
@@ -39,10 +44,12 @@ export type CompanyQuery = {
 /** A company's stored fields, and what it is to the caller. */
 export type StoredCompany = Omit<
   typeof companyMaster.$inferSelect,
-  'ownerId' | 'cik' | 'importId' | 'searchVector' | 'createdAt' | 'updatedAt'
+  'ownerId' | 'cik' | 'importId' | 'searchVector' | 'mergedCompanyId' | 'createdAt' | 'updatedAt'
 > & {
   /** The caller imported it (only they see it). */
   imported: boolean;
+  /** The shared company an import merged with (it filled the fields the file left empty), or null. */
+  mergedWith: { id: string; name: string; source: string; license: string } | null;
   /** In the caller's My Companies. */
   saved: boolean;
   /** Its My Companies entry (notes, tags, status) when saved. */
@@ -57,6 +64,8 @@ const COLUMNS = sql`c.id, c.name, c.domain, c.website, c.primary_industry as "pr
   c.country_code as "countryCode", c.region, c.city, c.location, c.founded_year as "foundedYear", c.ticker,
   c.exchange, c.sic_code as "sicCode", c.phone, c.description, c.field_sources as "fieldSources", c.source,
   c.license, (c.owner_id is not null) as imported,
+  (select jsonb_build_object('id', m.id, 'name', m.name, 'source', m.source, 'license', m.license)
+    from company_master m where m.id = c.merged_company_id) as "mergedWith",
   (s.id is not null) as saved, s.notes as "savedNotes", s.tags as "savedTags", s.status as "savedStatus",
   s.created_at as "savedAt", s.updated_at as "savedUpdatedAt"`;
 
@@ -73,7 +82,13 @@ async function selectCompanies<T extends object = object>(
   tx: Db,
   query: SQL,
 ): Promise<(StoredCompany & T)[]> {
-  const rows = await queryRows<Omit<StoredCompany, 'savedAccount'> & SavedColumns & T>(tx, query);
+  return storedCompanies<T>(await queryRows<SelectedRow & T>(tx, query));
+}
+
+type SelectedRow = Omit<StoredCompany, 'savedAccount'> & SavedColumns;
+
+/** Selected rows of COLUMNS as companies: the saved columns become the `savedAccount`. */
+function storedCompanies<T extends object = object>(rows: (SelectedRow & T)[]): (StoredCompany & T)[] {
   return rows.map(({ savedNotes, savedTags, savedStatus, savedAt, savedUpdatedAt, ...company }) => ({
     ...company,
     savedAccount:
@@ -160,22 +175,64 @@ const ID = sql`c.id`;
 
 const where = (parts: SQL[]) => (parts.length > 0 ? sql`where ${sql.join(parts, sql` and `)}` : sql``);
 
+/** How well known a company is, for ordering a search without words (see the schema's `prominence`). */
+const PROMINENCE = prominence({ employees: sql`c.employees`, source: sql`c.source`, ticker: sql`c.ticker` });
+
+/** The most words of a request that rank a search. */
+export const MAX_CONCEPTS = 6;
+
+/** A word of the request and how much finding it says: the rarer among the shared rows, the more. */
+type ConceptWeight = { word: string; weight: number };
+
+/** A company's text (name, industry, sub-industry or SIC title, description) holds the word. */
+const mentions = (word: string) =>
+  sql`(c.search_vector @@ plainto_tsquery('simple', ${word}) or c.search_vector @@ plainto_tsquery('english', ${word}))`;
+
 /**
- * How well known a company is, for ordering only (never shown as its size): its head count where a source
- * gives one, else an S&P 500 member counts as a large company and a listed one as a mid-sized one.
+ * Each word weighs its inverse document frequency over the shared rows (in thousandths): "payments software"
+ * puts the few payment companies before the many software ones, and a company with both first.
  */
-const PROMINENCE = sql`coalesce(c.employees, case when c.source = 'sp500' then 50000
-  when c.ticker is not null then 1000 else 0 end)`;
+async function conceptWeights(db: Db, words: string[], cache?: SharedCache): Promise<ConceptWeight[]> {
+  if (words.length === 0) return [];
+  const counts = await cached(cache, `concepts:${JSON.stringify(words)}`, async () => {
+    const [row] = await queryRows<Record<string, string | number>>(
+      db,
+      sql`select count(*) as n, ${sql.join(
+        words.map((word, i) => sql`count(*) filter (where ${mentions(word)}) as ${sql.raw(`w${i}`)}`),
+        sql`, `,
+      )} from company_master c where ${SHARED}`,
+    );
+    return row ?? {};
+  });
+  const n = Number(counts.n ?? 0);
+  return words.flatMap((word, i) => {
+    const found = Number(counts[`w${i}`] ?? 0);
+    // A word no company holds cannot order anything.
+    return found > 0 ? [{ word, weight: Math.round(1000 * Math.log((n + 1) / found)) }] : [];
+  });
+}
+
+/**
+ * The summed weight of the words a company holds, then its prominence: one number, so that keyset pages
+ * work (a weight sum is a whole number of thousandths, and a head count stays below 10^8).
+ */
+const conceptRank = (concepts: ConceptWeight[]) =>
+  sql`((${sql.join(
+    concepts.map(({ word, weight }) => sql`${weight}::int * ${mentions(word)}::int`),
+    sql` + `,
+  )})::float8 * 1e8 + least(${PROMINENCE}, 99999999))`;
 
 /** How a sort orders the rows (keyset pages: see db/keyset.ts). */
-function sortSpec(sort: CompanySort, q: string | undefined): SortSpec {
+function sortSpec(sort: CompanySort, q: string | undefined, concepts: ConceptWeight[]): SortSpec {
   switch (sort) {
     case 'relevance':
       // Without words to rank by, every company the filters find is as relevant as the next: the best known
       // first (what a seller prospects first), never the alphabet ('1 800 Flowers' before Stripe).
-      return q
-        ? { value: rank(q), id: ID, type: 'float8', descending: true, nullable: false }
-        : { value: PROMINENCE, id: ID, type: 'int', descending: true, nullable: false };
+      if (q) return { value: rank(q), id: ID, type: 'float8', descending: true, nullable: false };
+      if (concepts.length > 0) {
+        return { value: conceptRank(concepts), id: ID, type: 'float8', descending: true, nullable: false };
+      }
+      return { value: PROMINENCE, id: ID, type: 'int', descending: true, nullable: false };
     case 'name':
     case '-name':
       return { value: sql`c.name`, id: ID, type: 'text', descending: sort === '-name', nullable: false };
@@ -268,50 +325,92 @@ const criteriaKey = (query: CompanyQuery, except?: FacetDimension) =>
 const SHARED = sql`c.owner_id is null`;
 const own = (caller: Caller) => sql`c.owner_id = ${caller.id}::uuid`;
 
-export function searchCompanies(
+export async function searchCompanies(
   db: Db,
   caller: Caller,
   query: CompanyQuery,
   cache?: SharedCache,
 ): Promise<CompanyPage> {
   const q = query.q?.trim() || undefined;
-  const spec = sortSpec(query.sort, q);
+  const concepts = query.sort === 'relevance' && !q ? await conceptWeights(db, query.about ?? [], cache) : [];
+  const spec = sortSpec(query.sort, q, concepts);
   const parts = conditions(query);
   if (query.cursor) parts.push(afterCursor(spec, decodeCursor(query.cursor, query.sort, spec)));
-  // The rows and the caller's ICP in one transaction; My Companies keeps its shown scores.
-  const ordered = (scope: SQL | null) =>
-    withUser(db, caller.id, async (tx) =>
-      withFit(
-        tx,
-        caller.id,
-        await selectCompanies<{ sortValue: string | number | null }>(
-          tx,
-          sql`select ${COLUMNS}, ${spec.value} as "sortValue" from ${FROM} ${where(scope ? [scope, ...parts] : parts)}
-            ${orderBy(spec)} limit ${query.limit + 1}`,
-        ),
-        { store: query.savedOnly },
-      ),
-    );
-  // My Companies and a selection are a few rows, found from the caller's saved rows or the ids.
-  const found =
+  const rows =
     query.savedOnly || query.ids
-      ? ordered(null)
-      : cached(
-          cache,
-          `search:${criteriaKey(query)}:${query.sort}:${query.limit}:${query.cursor ?? ''}`,
-          async () =>
-            (
-              await queryRows<{ id: string }>(
-                db,
-                sql`select c.id from company_master c ${where([SHARED, ...parts])} ${orderBy(spec)}
-                  limit ${query.limit + 1}`,
-              )
-            ).map((row) => row.id),
-        ).then((ids) => ordered(sql`(c.id = any(${`{${ids.join(',')}}`}::uuid[]) or ${own(caller)})`));
-  return found.then((rows) => {
-    const page = keysetPage(rows, query.limit, query.sort);
-    return { companies: page.rows, nextCursor: page.nextCursor };
-  });
+      ? // My Companies and a selection: a few rows, under the role; My Companies keeps its shown scores.
+        await withUser(db, caller.id, async (tx) =>
+          withFit(
+            tx,
+            caller.id,
+            await selectCompanies<SortValue>(
+              tx,
+              sql`select ${COLUMNS}, ${spec.value} as "sortValue" from ${FROM} ${where(parts)}
+                ${orderBy(spec)} limit ${query.limit + 1}`,
+            ),
+            { store: query.savedOnly },
+          ),
+        )
+      : await sharedAndOwnPage(
+          db,
+          caller,
+          await cached(
+            cache,
+            `search:${criteriaKey(query)}:${JSON.stringify(query.about ?? [])}:${query.sort}:${query.limit}:${query.cursor ?? ''}`,
+            async () =>
+              (
+                await queryRows<{ id: string }>(
+                  db,
+                  sql`select c.id from company_master c ${where([SHARED, ...parts])} ${orderBy(spec)}
+                    limit ${query.limit + 1 + MERGED_SLACK}`,
+                )
+              ).map((row) => row.id),
+          ),
+          parts,
+          spec,
+          query.limit,
+        );
+  const page = keysetPage(rows, query.limit, query.sort);
+  return { companies: page.rows, nextCursor: page.nextCursor };
+}
+
+type SortValue = { sortValue: string | number | null };
+
+/** How many shared rows of a page a caller's imports may replace (see sharedAndOwnPage). */
+const MERGED_SLACK = 10;
+
+/**
+ * A page of the shared rows found (`ids`) and the caller's own imports, in order, with the caller's saved
+ * marks and fit: one statement, one round trip (the rows come back as one JSON array beside the caller's
+ * ICP). It runs on the connection's own role, outside a transaction, and names the caller's rows as the
+ * row-level security policies would: their imports (`owner_id`) and their saved marks (`user_id`). A shared
+ * row the caller's import merged with leaves the page to that import (the shared rows found include
+ * MERGED_SLACK more than a page needs, so that a page stays full when some of them leave).
+ */
+async function sharedAndOwnPage(
+  db: Db,
+  caller: Caller,
+  ids: string[],
+  parts: SQL[],
+  spec: SortSpec,
+  limit: number,
+): Promise<(CompanyRow & SortValue)[]> {
+  const me = sql`${caller.id}::uuid`;
+  const inPage = sql`(c.id = any(${`{${ids.join(',')}}`}::uuid[]) or c.owner_id = ${me})`;
+  // A shared company the caller imported is shown once, as their import (which merged its fields).
+  const notImported = sql`not exists (select 1 from company_master m
+    where m.owner_id = ${me} and m.merged_company_id = c.id)`;
+  const [row] = await queryRows<{ icp: unknown; rows: (SelectedRow & SortValue)[] }>(
+    db,
+    sql`select
+      (select p.ideal_customer_profile from user_profiles p where p.user_id = ${me}) as icp,
+      coalesce((select json_agg(r ${orderBy({ ...spec, value: sql`r."sortValue"`, id: sql`r.id` })}) from (
+        select ${COLUMNS}, ${spec.value} as "sortValue" from company_master c
+          left join saved_target_accounts s on s.company_id = c.id and s.user_id = ${me}
+          ${where([inPage, notImported, ...parts])} ${orderBy(spec)} limit ${limit + 1}
+      ) r), '[]') as rows`,
+  );
+  return scored(storedCompanies<SortValue>(row?.rows ?? []), segmentsOf(row?.icp));
 }
 
 export type Facets = Record<FacetDimension, { value: string; count: number }[]>;

@@ -126,7 +126,7 @@ describe.each(backends())('the copilot with an OpenAI-compatible model on $name'
     });
     expect(body.filterValidation.invalidFilters).toEqual(['region: Atlantis']);
     expect(body.handoff?.href).toBe(
-      '/sales-account-development/research?industry=Fintech&size=51-200&country=Germany',
+      '/sales-account-development/research?industry=Fintech&size=51-200&country=Germany&about=fintech',
     );
     expect([body.creditsCharged, await remaining()]).toEqual([1, before - 1]);
 

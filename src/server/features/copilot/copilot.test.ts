@@ -100,7 +100,7 @@ describe.each(backends())('the copilot on $name', (backend: Backend) => {
       countries: ['Germany'],
     });
     expect(body.handoff?.href).toBe(
-      '/sales-account-development/research?industry=Fintech&size=51-200&country=Germany',
+      '/sales-account-development/research?industry=Fintech&size=51-200&country=Germany&about=fintech',
     );
     expect([body.creditsCharged, await remaining(ada)]).toEqual([1, before - 1]);
   });

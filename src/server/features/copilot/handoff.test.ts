@@ -29,9 +29,19 @@ describe('the copilot hand-off (spec 3 §2 route table)', () => {
         ['industry', 'Fintech'],
         ['size', '51-200'],
         ['country', 'Germany'],
+        ['about', 'fintech'],
       ],
-      href: '/sales-account-development/research?industry=Fintech&size=51-200&country=Germany',
+      href: '/sales-account-development/research?industry=Fintech&size=51-200&country=Germany&about=fintech',
     });
+  });
+
+  it("orders the research table by the request's own words, without its places, sizes and filler", () => {
+    const handoff = handoffFor(
+      analysis({ entities: { region: ['German'], companySize: ['startups'] } }),
+      { ...NONE, industries: ['Fintech', 'Software'], countries: ['Germany'], companySizes: ['1-10'] },
+      'Show me German payments software startups with 10 employees',
+    );
+    expect(new URLSearchParams(handoff?.href.split('?')[1]).get('about')).toBe('payments software');
   });
 
   it('takes account agents without filters or companies to the Company Finder itself', () => {

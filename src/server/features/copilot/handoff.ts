@@ -5,6 +5,7 @@
  */
 import type { Analysis, Handoff, SuggestedAgent } from '../../../shared/copilot.ts';
 import type { ValidFilters } from '../../../shared/filter-validator.ts';
+import { STOP_WORDS } from '../../ai/builtin/entities.ts';
 
 export type HandoffOptions = { sessionId?: string | null; returnRoute?: string | null };
 
@@ -54,6 +55,23 @@ function contextParams(analysis: Analysis, options: HandoffOptions): [string, st
   ];
 }
 
+const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'-]*/gu) ?? [];
+
+/**
+ * What the request is about, which orders the research table ("payments software": the payment software
+ * companies first): its words, without the places, sizes and companies it named and the words that say nothing.
+ */
+function aboutWords(analysis: Analysis, filters: ValidFilters, query: string): string {
+  const { region = [], companySize = [], companyNames = [] } = analysis.entities;
+  const { countries, regions, cities } = filters;
+  const named = new Set(
+    [...region, ...companySize, ...companyNames, ...countries, ...regions, ...cities].flatMap(wordsOf),
+  );
+  return wordsOf(query)
+    .filter((word) => !STOP_WORDS.has(word) && !named.has(word) && !/^\d/.test(word))
+    .join(' ');
+}
+
 const withQuery = (query: string): [string, string][] => (query.trim() ? [['q', query.trim()]] : []);
 
 /** The hand-off for an analysis whose filters were validated; null when the copilot keeps the user (spec: no route). */
@@ -71,7 +89,12 @@ export function handoffFor(
     const filterParams = companyFilterParams(filters);
     const research = filterParams.length > 0 || context.length > 0;
     route = research ? '/sales-account-development/research' : '/sales-account-development';
-    params = [...filterParams, ...context];
+    const about = aboutWords(analysis, filters, query);
+    params = [
+      ...filterParams,
+      ...(research && about ? [['about', about] as [string, string]] : []),
+      ...context,
+    ];
   } else if (agent === 'people') {
     params = peopleFilterParams(analysis, filters);
     route = params.length > 0 ? '/people-finder-master/research' : '/people-finder-master';

@@ -7,6 +7,7 @@ import { AUTO_TOP_UP_JOB } from './jobs.ts';
 import {
   type AccountDefaults,
   type Charge,
+  type ChargedRun,
   type ChargeHooks,
   type CreditAccount,
   chargeCredits,
@@ -20,7 +21,14 @@ export type Charger = {
    * what it would cost and what is available.
    */
   check(caller: Caller, activity: string, quantity?: number): Promise<{ cost: number; available: number }>;
-  charge(caller: Caller, activity: string, quantity?: number, description?: string): Promise<Charge>;
+  /** With `run`, the agent run it pays for is recorded by the same statement (see ChargedRun). */
+  charge(
+    caller: Caller,
+    activity: string,
+    quantity?: number,
+    description?: string,
+    run?: ChargedRun,
+  ): Promise<Charge>;
   /**
    * Paid work: checks first, does the work, then charges. Work that throws is not charged; `quantity` may
    * depend on the result (e.g. rows exported), and a quantity of 0 charges nothing (a search that found
@@ -72,8 +80,8 @@ export function createCharger(parts: {
 }): Charger {
   const { db, defaults } = parts;
   const hooks = chargeHooks(parts);
-  const charge: Charger['charge'] = (caller, activity, quantity = 1, description) =>
-    chargeCredits(db, caller, activity, quantity, { description, defaults, hooks });
+  const charge: Charger['charge'] = (caller, activity, quantity = 1, description, run) =>
+    chargeCredits(db, caller, activity, quantity, { description, defaults, hooks, run });
   return {
     check: (caller, activity, quantity = 1) => checkCredits(db, caller, activity, quantity, defaults),
     charge,

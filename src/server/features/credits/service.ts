@@ -287,12 +287,18 @@ export async function checkCredits(
  * are there (so concurrent charges can neither overdraw nor lose an update), and the 'usage' row is written
  * with it. Callers charge after their work succeeded (see `chargeAfter`), so failed work costs nothing.
  */
+/**
+ * An agent's successful run, recorded in `agent_executions` by the statement that charges for it (one round
+ * trip for both): a charge that fails records nothing, and the run's recorder records the failure.
+ */
+export type ChargedRun = { agentId: string; inputSummary: string; durationMs: number };
+
 export async function chargeCredits(
   db: Db,
   caller: Caller,
   activity: string,
   quantity = 1,
-  options: { description?: string; defaults?: AccountDefaults; hooks?: ChargeHooks } = {},
+  options: { description?: string; defaults?: AccountDefaults; hooks?: ChargeHooks; run?: ChargedRun } = {},
 ): Promise<Charge> {
   checkQuantity(quantity);
   const defaults = options.defaults ?? DEFAULT_ACCOUNT;
@@ -300,12 +306,13 @@ export async function chargeCredits(
   const description = options.description ?? (quantity > 1 ? `${activity} x${quantity}` : activity);
   // Fast path: one call does the whole charge (see migration 0003). Only a missing account, a finished
   // cycle or a short balance takes the slow path, in a user-scoped transaction.
+  const { run } = options;
   const row =
-    (await chargeStatement(db, caller.id, activity, cost, description)) ??
+    (await chargeStatement(db, caller.id, activity, cost, description, run)) ??
     (await withUser(db, caller.id, async (tx) => {
       await ensureAccount(tx, caller.id, defaults);
       await rollOverIfDue(tx, caller.id, defaults);
-      const charged = await chargeStatement(tx, caller.id, activity, cost, description);
+      const charged = await chargeStatement(tx, caller.id, activity, cost, description, run);
       if (charged) return charged;
       const [current] = await tx.select().from(userCredits).where(eq(userCredits.userId, caller.id));
       throw insufficient(cost, current ? current.totalCredits - current.usedCredits : 0);
@@ -360,17 +367,32 @@ const ALERTS = [
   [2, 100],
 ] as const;
 
-/** The conditional deduction and its ledger row, as one call; no row when the credits are not there. */
+/**
+ * The conditional deduction and its ledger row, as one call (and the run it pays for, when given); no row
+ * when the credits are not there.
+ */
 async function chargeStatement(
   db: Db,
   userId: string,
   activity: string,
   cost: number,
   description: string,
+  run?: ChargedRun,
 ): Promise<AccountRow | undefined> {
+  // A data-modifying WITH runs whether or not it is read; from `charged`, it records only a charge that
+  // happened, and `charged`, read twice, charges once.
+  const recorded = run
+    ? sql`, recorded as (
+        insert into agent_executions (user_id, agent_id, input_summary, credits, duration_ms, status)
+        select ${userId}::uuid, ${run.agentId}, ${run.inputSummary}, ${cost}::integer,
+          ${Math.max(0, Math.round(run.durationMs))}::integer, 'succeeded' from charged
+      )`
+    : sql``;
   const [row] = await queryRows<Record<string, unknown>>(
     db,
-    sql`select * from charge_credits(${userId}::uuid, ${activity}, ${cost}::integer, ${description})`,
+    sql`with charged as (
+        select * from charge_credits(${userId}::uuid, ${activity}, ${cost}::integer, ${description})
+      )${recorded} select * from charged`,
   );
   if (!row) return undefined;
   return {

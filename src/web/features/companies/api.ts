@@ -69,6 +69,8 @@ export type Company = {
   source: string;
   license: string;
   imported: boolean;
+  /** For an import: the company of our data it merged with. */
+  mergedWith: { id: string; name: string; source: string; license: string } | null;
   saved: boolean;
   /** Against the user's active ICP segments; null without one. */
   fit: Fit | null;

@@ -28,6 +28,8 @@ export type CompanySearch = {
   q: string;
   /** Named companies (the copilot's hand-off: `companies=[{"name":"Stripe"}]`), by exact name. */
   companies: string[];
+  /** What the request is about, in the user's words ("payments software"): it orders, it does not filter. */
+  about: string;
   industry: string[];
   size: string[];
   country: string[];
@@ -48,10 +50,18 @@ export const RANGE_FILTERS = ['foundedFrom', 'foundedTo', 'employeesMin', 'emplo
 export type RangeFilter = (typeof RANGE_FILTERS)[number];
 
 /** Every parameter this page owns in the address; anything else there (`source=sidebar`) is left alone. */
-const OWN_PARAMS = ['q', 'companies', ...LIST_FILTERS, ...RANGE_FILTERS, 'myCompanies', 'sort'] as const;
+const OWN_PARAMS = [
+  'q',
+  'companies',
+  'about',
+  ...LIST_FILTERS,
+  ...RANGE_FILTERS,
+  'myCompanies',
+  'sort',
+] as const;
 
 /** The most companies a hand-off names that the table looks up. */
-const MAX_NAMED = 25;
+export const MAX_NAMED = 25;
 
 /** `[{"name":"Stripe"},{"name":"Plaid"}]` (spec 3 §3 company context) -> the names; anything else -> none. */
 function namedCompanies(json: string | null): string[] {
@@ -84,6 +94,7 @@ export function parseSearch(params: URLSearchParams): CompanySearch {
   return {
     q: params.get('q')?.trim() ?? '',
     companies: namedCompanies(params.get('companies')),
+    about: params.get('about')?.trim().slice(0, 200) ?? '',
     industry: distinct(params.getAll('industry')),
     size: distinct(params.getAll('size')),
     country: distinct(params.getAll('country')),
@@ -110,6 +121,7 @@ export function toWebParams(search: CompanySearch, current: URLSearchParams): UR
   if (search.companies.length > 0) {
     next.set('companies', JSON.stringify(search.companies.map((name) => ({ name }))));
   }
+  if (search.about) next.set('about', search.about);
   for (const key of LIST_FILTERS) for (const value of search[key]) next.append(key, value);
   for (const key of RANGE_FILTERS) {
     const value = search[key];
@@ -124,6 +136,7 @@ export function toFilterParams(search: CompanySearch): URLSearchParams {
   const params = new URLSearchParams();
   if (search.q) params.set('q', search.q);
   for (const name of search.companies) params.append('name', name);
+  if (search.about) params.set('about', search.about);
   for (const key of ['industry', 'size', 'country', 'region', 'city'] as const) {
     for (const value of search[key]) params.append(key, value);
   }
@@ -149,6 +162,7 @@ export function toFilterBody(search: CompanySearch): Record<string, unknown> {
   return {
     ...(search.q ? { q: search.q } : {}),
     name: search.companies,
+    ...(search.about ? { about: search.about } : {}),
     industry: search.industry,
     size: search.size,
     country: search.country,
@@ -184,6 +198,7 @@ export function hasFilters(search: CompanySearch): boolean {
 export const withoutFilters = (search: CompanySearch): CompanySearch => ({
   ...search,
   companies: [],
+  about: '',
   industry: [],
   size: [],
   country: [],

@@ -60,8 +60,13 @@ const GROUP_WORDS = new Set([
  * Corporation', 'Target Group Inc.'), so a one-word match must agree on the country too.
  */
 export function matchKey(name: string): string {
+  return matchKeyOf(nameKey(name));
+}
+
+/** `matchKey` from a name's `nameKey`, for a caller that has it already (an import: one per row). */
+export function matchKeyOf(key: string): string {
   // 'Novo Nordisk A/S', 'Danske Bank A/S': the Danish and Norwegian legal form, split by the slash.
-  const words = nameKey(name).replace(/ a s$/, '').split(' ');
+  const words = key.replace(/ a s$/, '').split(' ');
   while (words.length > 1 && GROUP_WORDS.has(words[words.length - 1] ?? '')) words.pop();
   return words.join(' ');
 }

@@ -39,7 +39,10 @@ export function FilterSummary({ search, validation, onChange }: Props) {
         }
       : null,
   ].filter((range) => range !== null);
+  // The request's words order the table only under "Best match" without free text (see the search API).
+  const rankedBy = search.about && search.sort === 'relevance' && !search.q ? search.about : '';
   const nothing =
+    !rankedBy &&
     search.companies.length === 0 &&
     understood.length === 0 &&
     ranges.length === 0 &&
@@ -49,7 +52,8 @@ export function FilterSummary({ search, validation, onChange }: Props) {
 
   return (
     <div className="flex flex-col gap-3" data-filter-summary>
-      {(search.companies.length > 0 ||
+      {(rankedBy ||
+        search.companies.length > 0 ||
         understood.length > 0 ||
         ranges.length > 0 ||
         search.dataSource.length > 0) && (
@@ -91,6 +95,11 @@ export function FilterSummary({ search, validation, onChange }: Props) {
                   onRemove={() => onChange({ dataSource: search.dataSource.filter((s) => s !== source) })}
                 />
               ))}
+            </FilterGroup>
+          )}
+          {rankedBy && (
+            <FilterGroup label="Best match for">
+              <FilterChip label={`“${rankedBy}”`} onRemove={() => onChange({ about: '' })} />
             </FilterGroup>
           )}
           {ranges.length > 0 && (

@@ -1,6 +1,7 @@
 import { ArrowLeft, ExternalLink, FileText, Newspaper, Radar, Target } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { FIELD_SOURCE_LABELS } from '../../../../shared/companies.ts';
 import { documentGenerationPath } from '../../../../shared/company-context.ts';
 import { AddToProject } from '../../../components/add-to-project.tsx';
 import { AddToProspectButton } from '../../../components/add-to-prospect-button.tsx';
@@ -62,22 +63,31 @@ function Firmographics({ company }: { company: CompanyDetail }) {
   );
 }
 
-/** The fields whose source the page names, in the order they are shown above. */
-const SOURCED_FIELDS = [
-  ['industry', 'Industry'],
-  ['employees', 'Employees'],
-  ['headquarters', 'Location'],
-  ['website', 'Website'],
-] as const;
-
-/** Which source said what: the record's own source and licence, then each field another source gave. */
+/**
+ * Which source said what: the record's own source and licence, the shared company an import was merged with,
+ * then each field a source is named for (an import's own values are 'Your import (accounts.csv)').
+ */
 function FieldSources({ company }: { company: CompanyDetail }) {
-  const sourced = SOURCED_FIELDS.filter(([field]) => company.fieldSources[field]);
+  const sourced = Object.entries(FIELD_SOURCE_LABELS).filter(([field]) => company.fieldSources[field]);
+  const merged = company.mergedWith;
   return (
     <div className="flex flex-col gap-1 text-xs text-muted-foreground" data-source>
       <p>
         Source: {sourceLabel(company.source)} · Licence: {company.license}
       </p>
+      {merged && (
+        <p data-merged-with>
+          Merged with{' '}
+          <Link
+            to={`/sales-account-development/${merged.id}`}
+            className="font-medium text-primary underline-offset-4 hover:underline"
+          >
+            {merged.name}
+          </Link>{' '}
+          ({sourceLabel(merged.source)} · Licence {merged.license}): your values are kept, and it fills the
+          fields your file left empty.
+        </p>
+      )}
       {sourced.length > 0 && (
         <ul className="flex flex-col gap-0.5" data-field-sources>
           {sourced.map(([field, label]) => (

@@ -1,0 +1,2 @@
+CREATE INDEX "company_master_prominence_idx" ON "company_master" USING btree (coalesce("employees", case when "source" = 'sp500' then 50000 when "ticker" is not null then 1000 else 0 end),"id") WHERE "company_master"."owner_id" is null;--> statement-breakpoint
+CREATE INDEX "company_master_industry_prominence_idx" ON "company_master" USING btree ("primary_industry","country",coalesce("employees", case when "source" = 'sp500' then 50000 when "ticker" is not null then 1000 else 0 end),"id") WHERE "company_master"."owner_id" is null;

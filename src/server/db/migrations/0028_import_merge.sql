@@ -1,0 +1,4 @@
+ALTER TABLE "company_master" ADD COLUMN "merged_company_id" uuid;--> statement-breakpoint
+ALTER TABLE "company_master" ADD CONSTRAINT "company_master_merged_company_id_company_master_id_fk" FOREIGN KEY ("merged_company_id") REFERENCES "public"."company_master"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "company_master_real_name_idx" ON "company_master" USING btree (lower("name") collate "C") WHERE "company_master"."owner_id" is null and "company_master"."source" in ('sp500', 'sec', 'yc', 'yago');--> statement-breakpoint
+CREATE INDEX "company_master_merged_idx" ON "company_master" USING btree ("merged_company_id") WHERE "company_master"."merged_company_id" is not null;
