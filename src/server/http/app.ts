@@ -15,6 +15,7 @@ import { apiDescription, withApiKeyAccess } from '../features/api-keys/openapi.t
 import { apiKeysRoutes } from '../features/api-keys/routes.ts';
 import { architectureRoutes } from '../features/architecture/routes.ts';
 import { authRoutes } from '../features/auth/routes.ts';
+import { companyMatchRoutes } from '../features/companies/match-routes.ts';
 import { companiesRoutes } from '../features/companies/routes.ts';
 import { createVocabulary } from '../features/companies/vocabulary.ts';
 import { copilotRoutes } from '../features/copilot/routes.ts';
@@ -86,6 +87,7 @@ const DATA_ROUTES: Record<DataSet, string[]> = {
   companies: [
     '/api/v1/companies',
     '/api/v1/companies/facets',
+    '/api/v1/companies/match',
     '/api/v1/copilot/analyze',
     '/api/v1/copilot/messages',
   ],
@@ -180,6 +182,7 @@ export function createApp(deps: AppDeps, site: StaticSite | null) {
     vocabulary.forget();
     vocabulary.warm();
   });
+  app.route('/', companyMatchRoutes(deps));
   app.route('/', companiesRoutes(deps, vocabulary));
   app.route('/', peopleRoutes(deps, vocabulary));
   app.route('/', privacyRoutes(deps));

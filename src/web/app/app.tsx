@@ -57,6 +57,11 @@ const CompanyFinderPage = lazy(() =>
     .then((m) => m.companyPages.finder())
     .then((m) => ({ default: m.CompanyFinderPage })),
 );
+const ResearchInputPage = lazy(() =>
+  signedInApp()
+    .then((m) => m.companyPages.researchInput())
+    .then((m) => ({ default: m.ResearchInputPage })),
+);
 const ResearchPage = lazy(() =>
   signedInApp()
     .then((m) => m.companyPages.research())
@@ -183,6 +188,7 @@ const Upcoming = lazy(() => signedInApp().then((m) => ({ default: m.Upcoming }))
 
 const BUILT_PATHS: ReadonlySet<string> = new Set<Exclude<(typeof APP_PATHS)[number], UpcomingPath>>([
   '/app',
+  '/research-input',
   '/profile',
   '/credits',
   '/onboarding',
@@ -256,6 +262,7 @@ export function App() {
             <Route path="/app" element={<HomePage />} />
             <Route path="/profile" element={<ProfilePage />} />
             <Route path="/credits" element={<CreditsPage />} />
+            <Route path="/research-input" element={<ResearchInputPage />} />
             <Route path="/sales-account-development" element={<CompanyFinderPage />} />
             <Route path="/sales-account-development/research" element={<ResearchPage />} />
             <Route path="/sales-account-development/:companyName" element={<CompanyPage />} />

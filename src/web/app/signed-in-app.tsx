@@ -12,7 +12,11 @@ import { CopilotPalette } from '../features/copilot/components/copilot-palette.t
 import { UsageAlertBanner } from '../features/credits/components/usage-alert-banner.tsx';
 import { AppLayout } from '../features/shell/components/app-layout.tsx';
 import { UpcomingPage } from '../features/shell/pages/upcoming-page.tsx';
-import { UPCOMING_PAGES, type UpcomingPath } from '../features/shell/upcoming-pages.ts';
+import {
+  UPCOMING_PAGES,
+  type UpcomingPageText,
+  type UpcomingPath,
+} from '../features/shell/upcoming-pages.ts';
 import { NextStepPanel } from '../features/workflow/components/next-step-panel.tsx';
 import { WorkflowProvider } from '../features/workflow/workflow-provider.tsx';
 import { loadCompanyContext } from '../lib/company-context.ts';
@@ -28,6 +32,7 @@ export const companyPages = {
   // The company page with People Finder's key people card (composed in app/).
   company: () => import('./company-route.tsx'),
   feed: () => import('../features/companies/pages/company-feed-page.tsx'),
+  researchInput: () => import('../features/companies/pages/research-input-page.tsx'),
 };
 
 // People Finder (issue 6): as for Company Finder, each page a chunk of its own.
@@ -94,7 +99,9 @@ export const isRouteAvailable = (route: string) => {
 
 /** A guarded route whose feature arrives later: says what it will do, never shows invented data. */
 export function Upcoming({ path }: { path: UpcomingPath }) {
-  return <UpcomingPage {...UPCOMING_PAGES[path]} />;
+  // Typed apart: with every screen built, `UpcomingPath` is `never` and so is the entry's type.
+  const page: UpcomingPageText = UPCOMING_PAGES[path];
+  return <UpcomingPage {...page} />;
 }
 
 function Page({ children }: { children: ReactNode }) {

@@ -16,6 +16,7 @@ describe('the scope an API key needs', () => {
     expect(requiredScope('POST', '/api/v1/knowledge/chat')).toBe('knowledge:read');
     expect(requiredScope('POST', '/api/v1/answers/ask')).toBe('answers:read');
     expect(requiredScope('POST', '/api/v1/copilot/analyze')).toBe('copilot:read');
+    expect(requiredScope('POST', '/api/v1/companies/match')).toBe('companies:read');
     expect(requiredScope('POST', '/api/v1/copilot/messages')).toBe('copilot:write');
   });
 

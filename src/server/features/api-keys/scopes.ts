@@ -40,6 +40,7 @@ const ASKING = new Set([
   'POST /api/v1/knowledge/chat',
   'POST /api/v1/answers/ask',
   'POST /api/v1/copilot/analyze',
+  'POST /api/v1/companies/match',
 ]);
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

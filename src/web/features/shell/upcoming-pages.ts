@@ -3,6 +3,7 @@ import type { APP_PATHS } from '../../../shared/routes.ts';
 /** Guarded screens that have a page of their own from the start; every other one is announced by UpcomingPage. */
 type BuiltAppPath =
   | '/app'
+  | '/research-input'
   | '/profile'
   | '/credits'
   | '/onboarding'
@@ -42,10 +43,4 @@ export type UpcomingPageText = { title: string; description: string };
  * What each guarded screen will do, keyed by its route pattern in APP_PATHS; the type makes a new route
  * fail to compile until it is described here or gets its own page.
  */
-export const UPCOMING_PAGES: Record<UpcomingPath, UpcomingPageText> = {
-  '/research-input': {
-    title: 'Research Input',
-    description:
-      'Start a research request: describe the companies you are looking for, and the request is turned into search filters for Company Finder.',
-  },
-};
+export const UPCOMING_PAGES: Record<UpcomingPath, UpcomingPageText> = {};
