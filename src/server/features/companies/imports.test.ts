@@ -367,6 +367,10 @@ describe.each(backends())('company imports on $name', (backend: Backend) => {
       sicCode: 'SEC listed companies',
       phone: 'SEC listed companies',
     });
+    // The company it merged with is the same company, not a similar one.
+    expect(northwind.similar.map((company: { id: string }) => company.id)).not.toContain(
+      sharedId('NORTHWIND SOFTWARE INC'),
+    );
     expect(northwind.mergedWith).toEqual({
       id: sharedId('NORTHWIND SOFTWARE INC'),
       name: 'NORTHWIND SOFTWARE INC',

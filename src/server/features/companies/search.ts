@@ -517,6 +517,7 @@ export async function getCompany(db: Db, caller: Caller, idOrName: string): Prom
           tx,
           sql`select ${COLUMNS} from ${FROM}
             where c.primary_industry = ${company.primaryIndustry} and c.id <> ${company.id}::uuid
+              and c.id is distinct from ${company.mergedWith?.id ?? null}::uuid
             order by (c.size is not distinct from ${company.size})::int
               + (c.country is not distinct from ${company.country})::int
               + (c.region is not distinct from ${company.region})::int desc, c.name
