@@ -336,6 +336,18 @@ describe.each(backends())('company imports on $name', (backend: Backend) => {
       (await bob.request('GET', `/api/v1/companies/${row(name)?.id}`)).json();
     const yours = 'Your import (accounts.csv)';
 
+    // To Bob, the shared company an import merged with is that import: searched, counted and faceted once.
+    const found = (await (await bob.request('GET', '/api/v1/companies?q=northwind')).json()) as {
+      companies: { name: string }[];
+    };
+    expect(found.companies.map((company) => company.name)).toEqual(['Northwind Software']);
+    const facets = (await (await bob.request('GET', '/api/v1/companies/facets?q=northwind')).json()) as {
+      source: { value: string; count: number }[];
+    };
+    expect(facets.source).toEqual([{ value: 'import', count: 1 }]);
+    const quote = await bob.request('POST', '/api/v1/companies/exports/quote', { q: 'northwind' });
+    expect(await quote.json()).toMatchObject({ rows: 1 });
+
     // By name only: the shared company's facts with its own sources; the user's head count stays theirs.
     const northwind = await detail('Northwind Software');
     expect(northwind).toMatchObject({

@@ -324,6 +324,13 @@ const criteriaKey = (query: CompanyQuery, except?: FacetDimension) =>
 
 const SHARED = sql`c.owner_id is null`;
 const own = (caller: Caller) => sql`c.owner_id = ${caller.id}::uuid`;
+/**
+ * A shared company one of the caller's imports merged with: to the caller it is that import, so searches and
+ * counts leave it out for them (the import stands in its place).
+ */
+const mergedByCaller = (caller: Caller) =>
+  sql`c.id in (select m.merged_company_id from company_master m
+    where m.owner_id = ${caller.id}::uuid and m.merged_company_id is not null)`;
 
 export async function searchCompanies(
   db: Db,
@@ -397,9 +404,7 @@ async function sharedAndOwnPage(
 ): Promise<(CompanyRow & SortValue)[]> {
   const me = sql`${caller.id}::uuid`;
   const inPage = sql`(c.id = any(${`{${ids.join(',')}}`}::uuid[]) or c.owner_id = ${me})`;
-  // A shared company the caller imported is shown once, as their import (which merged its fields).
-  const notImported = sql`not exists (select 1 from company_master m
-    where m.owner_id = ${me} and m.merged_company_id = c.id)`;
+  const notImported = sql`not ${mergedByCaller(caller)}`;
   const [row] = await queryRows<{ icp: unknown; rows: (SelectedRow & SortValue)[] }>(
     db,
     sql`select
@@ -455,12 +460,15 @@ export async function companyFacets(
   );
   const sums = DIMENSIONS.map((dimension, i) => {
     const column = FACET_COLUMNS[dimension];
-    const ownParts = [own(caller), ...conditions(query, dimension), sql`${column} is not null`];
+    const rest = [...conditions(query, dimension), sql`${column} is not null`];
+    // The shared counts, plus the caller's own rows, less the shared rows their imports stand in for.
     return sql`select ${i}::int as dimension, value, sum(count)::int8 as count from (
         select value, count from jsonb_to_recordset(${JSON.stringify(shared[i])}::jsonb) as t(value text, count int8)
         union all
-        select ${column}, count(*) from company_master c ${where(ownParts)} group by 1
-      ) counted group by value`;
+        select ${column}, count(*) from company_master c ${where([own(caller), ...rest])} group by 1
+        union all
+        select ${column}, -count(*) from company_master c ${where([mergedByCaller(caller), ...rest])} group by 1
+      ) counted group by value having sum(count) > 0`;
   });
   return withUser(db, caller.id, async (tx) => {
     const rows = await queryRows<{ dimension: number; value: string; count: string | number }>(
@@ -565,8 +573,9 @@ export async function countCompanies(
   // The shared rows and the caller's own apart, as a search does (see above).
   const shared = await count(db, sql`company_master c`, [SHARED, ...parts]);
   if (shared >= cap) return cap;
-  const mine = await withUser(db, caller.id, (tx) =>
-    count(tx, sql`company_master c`, [own(caller), ...parts]),
-  );
-  return Math.min(cap, shared + mine);
+  const [mine, replaced] = await withUser(db, caller.id, async (tx) => [
+    await count(tx, sql`company_master c`, [own(caller), ...parts]),
+    await count(tx, sql`company_master c`, [mergedByCaller(caller), ...parts]),
+  ]);
+  return Math.min(cap, shared + mine - (replaced ?? 0));
 }
