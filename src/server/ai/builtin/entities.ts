@@ -34,6 +34,12 @@ export const STOP_WORDS = new Set(
   them they their just also only very really so too not no yes hi hello hey thanks thank`.split(/\s+/),
 );
 
+/** The words of a text that can say what it is about: lower case, no stop words, no numbers. */
+export const contentWords = (text: string): string[] =>
+  tokenize(text)
+    .map((token) => token.lower)
+    .filter((word) => word.length > 1 && !STOP_WORDS.has(word) && !/^\d/.test(word));
+
 /** Size words and numbers the validator reads as employee ranges. */
 const SIZE_WORDS =
   /\b(tiny|micro|small|smallest|smb|sme|startups?|start-ups?|medium|mid[- ]?size[d]?|mid[- ]?market|midmarket|large|largest|big|bigger|biggest|enterprises?|huge|massive|corporate)\b/gi;

@@ -10,7 +10,7 @@ import {
   TARGET_ACCOUNT_STATUSES,
 } from '../../../shared/companies.ts';
 import { type FilterInput, validateFilters } from '../../../shared/filter-validator.ts';
-import { STOP_WORDS } from '../../ai/builtin/entities.ts';
+import { contentWords } from '../../ai/builtin/entities.ts';
 import type { AppDeps, AppEnv } from '../../context.ts';
 import { EXPORT_MAX_ROWS, exportQuote, exportRoutes, sendExport } from '../../http/csv-export.ts';
 import { AppError } from '../../http/errors.ts';
@@ -332,11 +332,9 @@ const routes = {
 
 type SearchParams = z.infer<typeof searchQuery>;
 
-/** The words of `about` that can rank a search: no stop words, no repeats, at most MAX_CONCEPTS. */
+/** The words of `about` that can rank a search: no repeats, at most MAX_CONCEPTS. */
 const conceptWords = (about: string | undefined) =>
-  [...new Set((about ?? '').toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'-]*/gu) ?? [])]
-    .filter((word) => word.length > 1 && !STOP_WORDS.has(word))
-    .slice(0, MAX_CONCEPTS);
+  [...new Set(contentWords(about ?? ''))].slice(0, MAX_CONCEPTS);
 
 /** Whether the user asked for anything: only such a search is charged (browsing and next pages are free). */
 const hasCriteria = (p: SearchParams) =>

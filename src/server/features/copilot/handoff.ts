@@ -5,7 +5,7 @@
  */
 import type { Analysis, Handoff, SuggestedAgent } from '../../../shared/copilot.ts';
 import type { ValidFilters } from '../../../shared/filter-validator.ts';
-import { STOP_WORDS } from '../../ai/builtin/entities.ts';
+import { contentWords } from '../../ai/builtin/entities.ts';
 
 export type HandoffOptions = { sessionId?: string | null; returnRoute?: string | null };
 
@@ -55,8 +55,6 @@ function contextParams(analysis: Analysis, options: HandoffOptions): [string, st
   ];
 }
 
-const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'-]*/gu) ?? [];
-
 /**
  * What the request is about, which orders the research table ("payments software": the payment software
  * companies first): its words, without the places, sizes and companies it named and the words that say nothing.
@@ -65,10 +63,10 @@ function aboutWords(analysis: Analysis, filters: ValidFilters, query: string): s
   const { region = [], companySize = [], companyNames = [] } = analysis.entities;
   const { countries, regions, cities } = filters;
   const named = new Set(
-    [...region, ...companySize, ...companyNames, ...countries, ...regions, ...cities].flatMap(wordsOf),
+    [...region, ...companySize, ...companyNames, ...countries, ...regions, ...cities].flatMap(contentWords),
   );
-  return wordsOf(query)
-    .filter((word) => !STOP_WORDS.has(word) && !named.has(word) && !/^\d/.test(word))
+  return contentWords(query)
+    .filter((word) => !named.has(word))
     .join(' ');
 }
 
