@@ -264,6 +264,18 @@ describe.each(backends())('company search on $name', (backend: Backend) => {
     const { status, body } = await search(eve, 'q=apple');
     expect(status).toBe(402);
     expect(body.error?.message).toBe('Insufficient credits. Required: 1, Available: 0');
+    // Nothing taken, and the run is on record as failed, at no cost.
+    expect(await usage(eve)).toEqual([]);
+    const alex = (await (await eve.request('GET', '/api/v1/agents/alex')).json()) as {
+      runs: { status: string; credits: number; error: string | null }[];
+    };
+    expect(alex.runs).toEqual([
+      expect.objectContaining({
+        status: 'failed',
+        credits: 0,
+        error: 'Insufficient credits. Required: 1, Available: 0',
+      }),
+    ]);
     // Browsing costs nothing, and neither does a search that finds nothing: both are answered.
     expect((await search(eve, 'sort=name')).status).toBe(200);
     const nothing = await search(eve, 'q=zzzzqqqq');
@@ -379,6 +391,11 @@ describe.each(backends())('company search on $name', (backend: Backend) => {
 
     const mine = (await search(ada, 'myCompanies=true&sourcePage=sidebar')).body;
     expect(names(mine)).toEqual(['Munich Pay']);
+    // Browsing one's list is free; searching it with criteria is a search like any other.
+    expect(mine.creditsCharged).toBe(0);
+    const filtered = (await search(ada, 'myCompanies=true&country=germany')).body;
+    expect([names(filtered), filtered.creditsCharged]).toEqual([['Munich Pay'], 1]);
+    expect((await search(ada, 'myCompanies=true&country=japan')).body.creditsCharged).toBe(0);
     // The rows carry the entry, so the list shows notes, tags and status without a request per row.
     expect(mine.companies[0]).toMatchObject({
       saved: true,

@@ -29,6 +29,7 @@ import {
   createSharedCache,
   getCompany,
   MAX_CONCEPTS,
+  type PayForPage,
   searchCompanies,
 } from './search.ts';
 import type { Vocabulary } from './vocabulary.ts';
@@ -437,24 +438,24 @@ export function companiesRoutes(deps: AppDeps, vocabulary: Vocabulary) {
           }
         : null;
     const started = performance.now();
-    const { page, charge } = await recordAgentRun(deps, caller.id, run, async () => {
-      const page = await searchCompanies(db, caller, query, shared);
-      // Charged only when a search with criteria finds something (Apollo's rule), after it succeeded. No check
-      // before it: a search costs less than the check would, and the charge itself refuses (402) when the
-      // credits are not there, so a user who cannot pay still sees nothing.
+    const page = await recordAgentRun(deps, caller.id, run, () => {
+      // Charged only when a search with criteria finds something (Apollo's rule), by the statement that reads
+      // the page, which records the run it pays for: one round trip. No check before it: the charge itself
+      // refuses (402) when the credits are not there, so a user who cannot pay still sees nothing.
       // A search of the user's own imports shows nothing of ours, so it is free like My Companies.
       const ownOnly = params.source.length > 0 && params.source.every((source) => source === 'import');
-      const paid = hasCriteria(params) && !ownOnly && !params.cursor && page.companies.length > 0;
-      // The charge records the run it pays for: one statement for both.
-      const charge = paid
-        ? await deps.credits.charge(caller, 'company_search', 1, undefined, {
-            agentId: 'alex',
-            inputSummary: summarize(input),
-            durationMs: performance.now() - started,
-          })
-        : null;
-      return { page, charge };
+      const pay: PayForPage | undefined =
+        hasCriteria(params) && !ownOnly && !params.cursor
+          ? (read) =>
+              deps.credits.along(caller, 'company_search', read, {
+                agentId: 'alex',
+                inputSummary: summarize(input),
+                durationMs: performance.now() - started,
+              })
+          : undefined;
+      return searchCompanies(db, caller, query, shared, pay);
     });
+    const { charge } = page;
     // A size filter over data with few known sizes: say how many companies it could find at all.
     // Counted only when the size left less than a page: a full page already answers the request, and the
     // two counts cost more than the search.

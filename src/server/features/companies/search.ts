@@ -7,6 +7,7 @@ import { countUpTo, type Db, queryRows } from '../../db/client.ts';
 import { afterCursor, decodeCursor, keysetPage, orderBy, type SortSpec } from '../../db/keyset.ts';
 import { type companyMaster, prominence } from '../../db/schema.ts';
 import { withUser } from '../../db/user-scope.ts';
+import type { Charge } from '../credits/service.ts';
 import { scored, segmentsOf, withFit } from './fit.ts';
 import type { SavedAccount } from './saved.ts';
 
@@ -332,53 +333,69 @@ const mergedByCaller = (caller: Caller) =>
   sql`c.id in (select m.merged_company_id from company_master m
     where m.owner_id = ${caller.id}::uuid and m.merged_company_id is not null)`;
 
+/**
+ * Pays for a page in the statement that reads it (Charger.along, bound to the caller, the activity and the
+ * run): charged only when the page found something.
+ */
+export type PayForPage = <Row>(read: {
+  statement: SQL;
+  found: SQL;
+}) => Promise<{ row: Row | undefined; charge: Charge | null }>;
+
 export async function searchCompanies(
   db: Db,
   caller: Caller,
   query: CompanyQuery,
   cache?: SharedCache,
-): Promise<CompanyPage> {
+  pay?: PayForPage,
+): Promise<CompanyPage & { charge: Charge | null }> {
   const q = query.q?.trim() || undefined;
   const concepts = query.sort === 'relevance' && !q ? await conceptWeights(db, query.about ?? [], cache) : [];
   const spec = sortSpec(query.sort, q, concepts);
   const parts = conditions(query);
   if (query.cursor) parts.push(afterCursor(spec, decodeCursor(query.cursor, query.sort, spec)));
-  const rows =
-    query.savedOnly || query.ids
-      ? // My Companies and a selection: a few rows, under the role; My Companies keeps its shown scores.
-        await withUser(db, caller.id, async (tx) =>
-          withFit(
-            tx,
-            caller.id,
-            await selectCompanies<SortValue>(
-              tx,
-              sql`select ${COLUMNS}, ${spec.value} as "sortValue" from ${FROM} ${where(parts)}
-                ${orderBy(spec)} limit ${query.limit + 1}`,
-            ),
-            { store: query.savedOnly },
-          ),
-        )
-      : await sharedAndOwnPage(
-          db,
-          caller,
-          await cached(
-            cache,
-            `search:${criteriaKey(query)}:${JSON.stringify(query.about ?? [])}:${query.sort}:${query.limit}:${query.cursor ?? ''}`,
-            async () =>
-              (
-                await queryRows<{ id: string }>(
-                  db,
-                  sql`select c.id from company_master c ${where([SHARED, ...parts])} ${orderBy(spec)}
+  if (query.savedOnly || query.ids) {
+    // My Companies and a selection: a few rows, under the role; My Companies keeps its shown scores.
+    const rows = await withUser(db, caller.id, async (tx) =>
+      withFit(
+        tx,
+        caller.id,
+        await selectCompanies<SortValue>(
+          tx,
+          sql`select ${COLUMNS}, ${spec.value} as "sortValue" from ${FROM} ${where(parts)}
+            ${orderBy(spec)} limit ${query.limit + 1}`,
+        ),
+        { store: query.savedOnly },
+      ),
+    );
+    // The page is read in a transaction of its own, so it is paid for by a statement of its own.
+    const charge =
+      pay && rows.length > 0 ? (await pay({ statement: sql`select`, found: sql`true` })).charge : null;
+    const page = keysetPage(rows, query.limit, query.sort);
+    return { companies: page.rows, nextCursor: page.nextCursor, charge };
+  }
+  const { rows, charge } = await sharedAndOwnPage(
+    db,
+    caller,
+    await cached(
+      cache,
+      `search:${criteriaKey(query)}:${JSON.stringify(query.about ?? [])}:${query.sort}:${query.limit}:${query.cursor ?? ''}`,
+      async () =>
+        (
+          await queryRows<{ id: string }>(
+            db,
+            sql`select c.id from company_master c ${where([SHARED, ...parts])} ${orderBy(spec)}
                     limit ${query.limit + 1 + MERGED_SLACK}`,
-                )
-              ).map((row) => row.id),
-          ),
-          parts,
-          spec,
-          query.limit,
-        );
+          )
+        ).map((row) => row.id),
+    ),
+    parts,
+    spec,
+    query.limit,
+    pay,
+  );
   const page = keysetPage(rows, query.limit, query.sort);
-  return { companies: page.rows, nextCursor: page.nextCursor };
+  return { companies: page.rows, nextCursor: page.nextCursor, charge };
 }
 
 type SortValue = { sortValue: string | number | null };
@@ -401,21 +418,23 @@ async function sharedAndOwnPage(
   parts: SQL[],
   spec: SortSpec,
   limit: number,
-): Promise<(CompanyRow & SortValue)[]> {
+  pay: PayForPage | undefined,
+): Promise<{ rows: (CompanyRow & SortValue)[]; charge: Charge | null }> {
   const me = sql`${caller.id}::uuid`;
   const inPage = sql`(c.id = any(${`{${ids.join(',')}}`}::uuid[]) or c.owner_id = ${me})`;
   const notImported = sql`not ${mergedByCaller(caller)}`;
-  const [row] = await queryRows<{ icp: unknown; rows: (SelectedRow & SortValue)[] }>(
-    db,
-    sql`select
+  const statement = sql`select
       (select p.ideal_customer_profile from user_profiles p where p.user_id = ${me}) as icp,
       coalesce((select json_agg(r ${orderBy({ ...spec, value: sql`r."sortValue"`, id: sql`r.id` })}) from (
         select ${COLUMNS}, ${spec.value} as "sortValue" from company_master c
           left join saved_target_accounts s on s.company_id = c.id and s.user_id = ${me}
           ${where([inPage, notImported, ...parts])} ${orderBy(spec)} limit ${limit + 1}
-      ) r), '[]') as rows`,
-  );
-  return scored(storedCompanies<SortValue>(row?.rows ?? []), segmentsOf(row?.icp));
+      ) r), '[]') as rows`;
+  type Page = { icp: unknown; rows: (SelectedRow & SortValue)[] };
+  const { row, charge } = pay
+    ? await pay<Page>({ statement, found: sql`json_array_length(rows) > 0` })
+    : { row: (await queryRows<Page>(db, statement))[0], charge: null };
+  return { rows: scored(storedCompanies<SortValue>(row?.rows ?? []), segmentsOf(row?.icp)), charge };
 }
 
 export type Facets = Record<FacetDimension, { value: string; count: number }[]>;

@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { Caller } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
@@ -10,6 +11,7 @@ import {
   type ChargedRun,
   type ChargeHooks,
   type CreditAccount,
+  chargeAlong,
   chargeCredits,
   checkCredits,
 } from './service.ts';
@@ -29,6 +31,16 @@ export type Charger = {
     description?: string,
     run?: ChargedRun,
   ): Promise<Charge>;
+  /**
+   * A read that pays for itself in the statement that makes it (one round trip): `statement` returns one row,
+   * charged for (with `run` recorded) only when `found` holds over its columns (see chargeAlong).
+   */
+  along<Row>(
+    caller: Caller,
+    activity: string,
+    read: { statement: SQL; found: SQL },
+    run?: ChargedRun,
+  ): Promise<{ row: Row | undefined; charge: Charge | null }>;
   /**
    * Paid work: checks first, does the work, then charges. Work that throws is not charged; `quantity` may
    * depend on the result (e.g. rows exported), and a quantity of 0 charges nothing (a search that found
@@ -85,6 +97,7 @@ export function createCharger(parts: {
   return {
     check: (caller, activity, quantity = 1) => checkCredits(db, caller, activity, quantity, defaults),
     charge,
+    along: (caller, activity, read, run) => chargeAlong(db, caller, activity, read, { defaults, hooks, run }),
     async after(caller, activity, work, quantity) {
       await checkCredits(db, caller, activity, 1, defaults);
       const result = await work();

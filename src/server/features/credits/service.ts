@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import {
   CREDIT_ERRORS,
   TRANSACTION_SIGN,
@@ -283,43 +283,116 @@ export async function checkCredits(
 }
 
 /**
- * The one way credits are spent. One transaction: a single conditional UPDATE takes the credits only if they
- * are there (so concurrent charges can neither overdraw nor lose an update), and the 'usage' row is written
- * with it. Callers charge after their work succeeded (see `chargeAfter`), so failed work costs nothing.
- */
-/**
  * An agent's successful run, recorded in `agent_executions` by the statement that charges for it (one round
  * trip for both): a charge that fails records nothing, and the run's recorder records the failure.
  */
 export type ChargedRun = { agentId: string; inputSummary: string; durationMs: number };
 
+type ChargeOptions = {
+  description?: string;
+  defaults?: AccountDefaults;
+  hooks?: ChargeHooks;
+  run?: ChargedRun;
+};
+
+/** What `quantity` of `activity` costs, and the ledger's words for it. */
+async function priced(db: Db, activity: string, quantity: number, description: string | undefined) {
+  checkQuantity(quantity);
+  return {
+    cost: (await cachedPrice(db, activity)) * quantity,
+    description: description ?? (quantity > 1 ? `${activity} x${quantity}` : activity),
+  };
+}
+
+/**
+ * The one way credits are spent. One call (see migration 0003) takes the credits only if they are there (so
+ * concurrent charges can neither overdraw nor lose an update) and writes the 'usage' row with them. Callers
+ * charge after their work succeeded (see `chargeAfter`), so failed work costs nothing.
+ */
 export async function chargeCredits(
   db: Db,
   caller: Caller,
   activity: string,
   quantity = 1,
-  options: { description?: string; defaults?: AccountDefaults; hooks?: ChargeHooks; run?: ChargedRun } = {},
+  options: ChargeOptions = {},
 ): Promise<Charge> {
-  checkQuantity(quantity);
-  const defaults = options.defaults ?? DEFAULT_ACCOUNT;
-  const cost = (await cachedPrice(db, activity)) * quantity;
-  const description = options.description ?? (quantity > 1 ? `${activity} x${quantity}` : activity);
-  // Fast path: one call does the whole charge (see migration 0003). Only a missing account, a finished
-  // cycle or a short balance takes the slow path, in a user-scoped transaction.
-  const { run } = options;
+  const { cost, description } = await priced(db, activity, quantity, options.description);
   const row =
-    (await chargeStatement(db, caller.id, activity, cost, description, run)) ??
-    (await withUser(db, caller.id, async (tx) => {
-      await ensureAccount(tx, caller.id, defaults);
-      await rollOverIfDue(tx, caller.id, defaults);
-      const charged = await chargeStatement(tx, caller.id, activity, cost, description, run);
-      if (charged) return charged;
-      const [current] = await tx.select().from(userCredits).where(eq(userCredits.userId, caller.id));
-      throw insufficient(cost, current ? current.totalCredits - current.usedCredits : 0);
-    }));
+    (await chargeStatement(db, caller.id, activity, cost, description, options.run)) ??
+    (await chargeSlowly(db, caller, activity, cost, description, options));
+  return charged(db, caller, activity, quantity, cost, row, options.hooks);
+}
+
+/**
+ * A read that pays for itself: `statement` (one row) and, in the same statement (one round trip), the charge
+ * for it, taken only when `found` (a condition over the row's columns) holds: a search that found nothing is
+ * free. The charge is the one `chargeCredits` makes, and a short balance refuses it the same way (402), after
+ * the read: a user who cannot pay sees nothing.
+ */
+export async function chargeAlong<Row>(
+  db: Db,
+  caller: Caller,
+  activity: string,
+  read: { statement: SQL; found: SQL },
+  options: ChargeOptions = {},
+): Promise<{ row: Row | undefined; charge: Charge | null }> {
+  const quantity = 1;
+  const { cost, description } = await priced(db, activity, quantity, options.description);
+  const [result] = await queryRows<{ read: Row; found: boolean; charged: Record<string, unknown> | null }>(
+    db,
+    sql`with work as (${read.statement}), ${chargeClauses(
+      caller.id,
+      { activity, cost, description, run: options.run },
+      sql`select ${caller.id}::uuid as user_id from work where ${read.found}`,
+    )} select to_json(work) as read, ${read.found} as found,
+      (select to_json(charged) from charged) as charged from work`,
+  );
+  if (!result?.found) return { row: result?.read, charge: null };
+  const row = result.charged
+    ? accountRow(result.charged)
+    : await chargeSlowly(db, caller, activity, cost, description, options);
+  return {
+    row: result.read,
+    charge: await charged(db, caller, activity, quantity, cost, row, options.hooks),
+  };
+}
+
+/**
+ * A charge the one call could not make: a missing account, a finished cycle or a short balance, in a
+ * user-scoped transaction (402 when the credits are not there).
+ */
+function chargeSlowly(
+  db: Db,
+  caller: Caller,
+  activity: string,
+  cost: number,
+  description: string,
+  options: ChargeOptions,
+): Promise<AccountRow> {
+  return withUser(db, caller.id, async (tx) => {
+    const defaults = options.defaults ?? DEFAULT_ACCOUNT;
+    await ensureAccount(tx, caller.id, defaults);
+    await rollOverIfDue(tx, caller.id, defaults);
+    const row = await chargeStatement(tx, caller.id, activity, cost, description, options.run);
+    if (row) return row;
+    const [current] = await tx.select().from(userCredits).where(eq(userCredits.userId, caller.id));
+    throw insufficient(cost, current ? current.totalCredits - current.usedCredits : 0);
+  });
+}
+
+/** A charge made: the usage alerts it crossed and the low-balance top-up, then what it reports. */
+async function charged(
+  db: Db,
+  caller: Caller,
+  activity: string,
+  quantity: number,
+  cost: number,
+  row: AccountRow,
+  hooks: ChargeHooks | undefined,
+): Promise<Charge> {
   let account = toAccount(row);
   if (account.autoTopUp && account.remainingCredits < account.autoTopUp.below)
-    options.hooks?.onLow?.(caller, account);
+    hooks?.onLow?.(caller, account);
   for (const [bit, percent] of ALERTS) {
     if (row.alertsSent & bit || row.usedCredits * 100 < row.totalCredits * percent) continue;
     // Each threshold is claimed by exactly one charge per cycle: the WHERE is re-checked under the row lock.
@@ -356,7 +429,7 @@ export async function chargeCredits(
     });
     if (claimed) {
       account = toAccount(claimed);
-      options.hooks?.onAlert?.(caller, percent, account);
+      hooks?.onAlert?.(caller, percent, account);
     }
   }
   return { activityType: activity, quantity, creditsCharged: cost, account };
@@ -368,17 +441,21 @@ const ALERTS = [
 ] as const;
 
 /**
- * The conditional deduction and its ledger row, as one call (and the run it pays for, when given); no row
- * when the credits are not there.
+ * The charge as WITH clauses: `charged` (the account row after the conditional deduction and its ledger row;
+ * none when the credits are not there) and, with `run`, `recorded` (the run it pays for). With `gate` (a
+ * query of one `user_id` column), the charge is made once per row it returns: none charges nothing.
  */
-async function chargeStatement(
-  db: Db,
+function chargeClauses(
   userId: string,
-  activity: string,
-  cost: number,
-  description: string,
-  run?: ChargedRun,
-): Promise<AccountRow | undefined> {
+  charge: { activity: string; cost: number; description: string; run?: ChargedRun },
+  gate?: SQL,
+): SQL {
+  const { activity, cost, description, run } = charge;
+  const call = (user: SQL) => sql`charge_credits(${user}, ${activity}, ${cost}::integer, ${description})`;
+  // The gate's column is the function's argument, so the call is made per gate row, never before it.
+  const charged = gate
+    ? sql`select c.* from (${gate}) g cross join lateral ${call(sql`g.user_id`)} c`
+    : sql`select * from ${call(sql`${userId}::uuid`)}`;
   // A data-modifying WITH runs whether or not it is read; from `charged`, it records only a charge that
   // happened, and `charged`, read twice, charges once.
   const recorded = run
@@ -388,13 +465,27 @@ async function chargeStatement(
           ${Math.max(0, Math.round(run.durationMs))}::integer, 'succeeded' from charged
       )`
     : sql``;
+  return sql`charged as (${charged})${recorded}`;
+}
+
+/** The conditional deduction and its ledger row (and its run, when given); no row when the credits are not there. */
+async function chargeStatement(
+  db: Db,
+  userId: string,
+  activity: string,
+  cost: number,
+  description: string,
+  run?: ChargedRun,
+): Promise<AccountRow | undefined> {
   const [row] = await queryRows<Record<string, unknown>>(
     db,
-    sql`with charged as (
-        select * from charge_credits(${userId}::uuid, ${activity}, ${cost}::integer, ${description})
-      )${recorded} select * from charged`,
+    sql`with ${chargeClauses(userId, { activity, cost, description, run })} select * from charged`,
   );
-  if (!row) return undefined;
+  return row && accountRow(row);
+}
+
+/** An account row as the charge function returns it (or as JSON), typed. */
+function accountRow(row: Record<string, unknown>): AccountRow {
   return {
     userId: row.user_id as string,
     planType: row.plan_type as string,
@@ -406,7 +497,7 @@ async function chargeStatement(
     pendingPlanType: (row.pending_plan_type as string | null) ?? null,
     alertsSent: Number(row.alerts_sent),
     autoTopUpPackageId: (row.auto_top_up_package_id as string | null) ?? null,
-    autoTopUpBelow: row.auto_top_up_below === null ? null : Number(row.auto_top_up_below),
+    autoTopUpBelow: row.auto_top_up_below == null ? null : Number(row.auto_top_up_below),
     createdAt: new Date(row.created_at as string),
     updatedAt: new Date(row.updated_at as string),
   };
