@@ -399,8 +399,11 @@ export const companyMaster = pgTable(
       .using('gin', t.name.op('gin_trgm_ops'))
       .where(sql`${t.ownerId} is null`),
     index('company_master_name_idx').on(t.name, t.id).where(sql`${t.ownerId} is null`),
-    // A company page's address is its name, in any case.
-    index('company_master_lower_name_idx').on(sql`lower(${t.name})`).where(sql`${t.ownerId} is null`),
+    // A company page's address is its name, in any case; a people search names its companies the same way
+    // ("CTO at Hughes & Bennett Group"). Every row, the user's own included: partial, the index was left out
+    // of a people search's join (which does not say whose companies), and a title + company search read every
+    // contact with the title (0.8 s at 5M contacts instead of 1 ms).
+    index('company_master_lower_name_idx').on(sql`lower(${t.name})`),
     // An import's rows are matched by name to the real companies only (REAL_SOURCES, import-merge.ts): a
     // million synthetic benchmark rows neither slow the match down nor are merged into a user's company. In
     // code point order whatever the database's collation, for its ranges of names starting with a word.

@@ -18,6 +18,7 @@ import { error, filterValidationSchema, int, json, many } from '../../http/opena
 import { checkMultipart } from '../../http/request-guards.ts';
 import { requireCaller } from '../../http/session.ts';
 import { type AgentRun, recordAgentRun, searchSummary, summarize } from '../agents/executions.ts';
+import type { PayForRead } from '../credits/charger.ts';
 import type { Charge } from '../credits/service.ts';
 import { COMPANY_COLUMNS } from './export.ts';
 import { decodeCsv, getImport, listImports, previewCsv, registerImportJob, startImport } from './imports.ts';
@@ -29,7 +30,6 @@ import {
   createSharedCache,
   getCompany,
   MAX_CONCEPTS,
-  type PayForPage,
   searchCompanies,
 } from './search.ts';
 import type { Vocabulary } from './vocabulary.ts';
@@ -444,7 +444,7 @@ export function companiesRoutes(deps: AppDeps, vocabulary: Vocabulary) {
       // refuses (402) when the credits are not there, so a user who cannot pay still sees nothing.
       // A search of the user's own imports shows nothing of ours, so it is free like My Companies.
       const ownOnly = params.source.length > 0 && params.source.every((source) => source === 'import');
-      const pay: PayForPage | undefined =
+      const pay: PayForRead | undefined =
         hasCriteria(params) && !ownOnly && !params.cursor
           ? (read) =>
               deps.credits.along(caller, 'company_search', read, {

@@ -7,6 +7,7 @@ import { countUpTo, type Db, queryRows } from '../../db/client.ts';
 import { afterCursor, decodeCursor, keysetPage, orderBy, type SortSpec } from '../../db/keyset.ts';
 import { type companyMaster, prominence } from '../../db/schema.ts';
 import { withUser } from '../../db/user-scope.ts';
+import type { PayForRead } from '../credits/charger.ts';
 import type { Charge } from '../credits/service.ts';
 import { scored, segmentsOf, withFit } from './fit.ts';
 import type { SavedAccount } from './saved.ts';
@@ -333,21 +334,12 @@ const mergedByCaller = (caller: Caller) =>
   sql`c.id in (select m.merged_company_id from company_master m
     where m.owner_id = ${caller.id}::uuid and m.merged_company_id is not null)`;
 
-/**
- * Pays for a page in the statement that reads it (Charger.along, bound to the caller, the activity and the
- * run): charged only when the page found something.
- */
-export type PayForPage = <Row>(read: {
-  statement: SQL;
-  found: SQL;
-}) => Promise<{ row: Row | undefined; charge: Charge | null }>;
-
 export async function searchCompanies(
   db: Db,
   caller: Caller,
   query: CompanyQuery,
   cache?: SharedCache,
-  pay?: PayForPage,
+  pay?: PayForRead,
 ): Promise<CompanyPage & { charge: Charge | null }> {
   const q = query.q?.trim() || undefined;
   const concepts = query.sort === 'relevance' && !q ? await conceptWeights(db, query.about ?? [], cache) : [];
@@ -418,7 +410,7 @@ async function sharedAndOwnPage(
   parts: SQL[],
   spec: SortSpec,
   limit: number,
-  pay: PayForPage | undefined,
+  pay: PayForRead | undefined,
 ): Promise<{ rows: (CompanyRow & SortValue)[]; charge: Charge | null }> {
   const me = sql`${caller.id}::uuid`;
   const inPage = sql`(c.id = any(${`{${ids.join(',')}}`}::uuid[]) or c.owner_id = ${me})`;

@@ -16,6 +16,15 @@ import {
   checkCredits,
 } from './service.ts';
 
+/**
+ * Pays for a read in the statement that makes it (Charger.along, bound to the caller, the activity and the
+ * run): charged only when the read found something.
+ */
+export type PayForRead = <Row>(read: {
+  statement: SQL;
+  found: SQL;
+}) => Promise<{ row: Row | undefined; charge: Charge | null }>;
+
 /** The one way a feature spends credits (spec 2 §5): the account defaults, alerts and top-ups built in. */
 export type Charger = {
   /**

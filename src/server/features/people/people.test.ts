@@ -288,6 +288,28 @@ describe.each(backends())('people search on $name', (backend: Backend) => {
     expect(await used()).toBe(before + 1);
   });
 
+  it('refuses a paid people search with 402 when no credits remain: nothing taken, the run failed at no cost', async () => {
+    const noa = authClient(app);
+    await noa.signUp('noa@example.com', 'violet-harbor-42', 'Noa');
+    await leaveCredits(database, noa, 0);
+    const refused = await search(noa, 'department=sales');
+    expect([
+      refused.status,
+      (refused.body as unknown as { error: { message: string } }).error.message,
+    ]).toEqual([402, 'Insufficient credits. Required: 1, Available: 0']);
+    const nothing = await search(noa, 'q=zzzzqqqq');
+    expect([nothing.status, nothing.body.people.length, nothing.body.creditsCharged]).toEqual([200, 0, 0]);
+    const ledger = await (await noa.request('GET', '/api/v1/credits/transactions?type=usage')).json();
+    expect(ledger.transactions).toEqual([]);
+    const jim = (await (await noa.request('GET', '/api/v1/agents/jim')).json()) as {
+      runs: { status: string; credits: number }[];
+    };
+    expect(jim.runs.map((r) => [r.status, r.credits])).toEqual([
+      ['succeeded', 0],
+      ['failed', 0],
+    ]);
+  });
+
   it('finds e-mail addresses (held: verified; else the domain pattern: guessed) and numbers, paid once, only when found', async () => {
     const spent = async (client: AuthClient) =>
       ((await (await client.request('GET', '/api/v1/credits')).json()) as { usedCredits: number })

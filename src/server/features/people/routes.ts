@@ -7,8 +7,9 @@ import { EXPORT_MAX_ROWS, exportQuote, exportRoutes, sendExport } from '../../ht
 import { AppError } from '../../http/errors.ts';
 import { error, filterValidationSchema, json, many } from '../../http/openapi.ts';
 import { requireCaller } from '../../http/session.ts';
-import { type AgentRun, recordAgentRun, searchSummary } from '../agents/executions.ts';
+import { type AgentRun, recordAgentRun, searchSummary, summarize } from '../agents/executions.ts';
 import type { Vocabulary } from '../companies/vocabulary.ts';
+import type { PayForRead } from '../credits/charger.ts';
 import type { Charge } from '../credits/service.ts';
 import {
   ENRICH_JOB,
@@ -360,22 +361,31 @@ export function peopleRoutes(deps: AppDeps, vocabulary: Vocabulary) {
     // The people of a company page, of My Companies (key people) and of My People are the user's own accounts.
     const ownAccounts = query.savedOnly || Boolean(query.atSavedCompaniesOf || query.companyId);
     // A first page with criteria over the people data is one run of Jim.
-    const run: AgentRun<{ charge: Charge | null }> | null =
-      hasCriteria(params) && !ownAccounts && !params.cursor
-        ? {
+    const paid = hasCriteria(params) && !ownAccounts && !params.cursor;
+    const input = peopleSearchSummary(params);
+    const run: AgentRun<{ charge: Charge | null }> | null = paid
+      ? {
+          agentId: 'jim',
+          input,
+          credits: (r) => r.charge?.creditsCharged ?? 0,
+          recordedWithCharge: (r) => r.charge !== null,
+        }
+      : null;
+    const started = performance.now();
+    // As for companies: charged only when a search with criteria finds someone, by the statement that reads the
+    // page, which records the run it pays for; the charge itself refuses (402) when the credits are not there.
+    // The user's own accounts are free.
+    const pay: PayForRead | undefined = paid
+      ? (read) =>
+          deps.credits.along(caller, 'contact_discovery', read, {
             agentId: 'jim',
-            input: peopleSearchSummary(params),
-            credits: (r) => r.charge?.creditsCharged ?? 0,
-          }
-        : null;
-    const { page, charge } = await recordAgentRun(deps, caller.id, run, async () => {
-      const page = await searchPeople(db, caller, query);
-      // As for companies: charged only when a search with criteria finds someone, after it succeeded; the
-      // charge itself refuses (402) when the credits are not there. The user's own accounts are free.
-      const paid = hasCriteria(params) && !ownAccounts && !params.cursor && page.people.length > 0;
-      const charge = paid ? await deps.credits.charge(caller, 'contact_discovery', 1) : null;
-      return { page, charge };
-    });
+            inputSummary: summarize(input),
+            durationMs: performance.now() - started,
+          })
+      : undefined;
+    const { charge, ...page } = await recordAgentRun(deps, caller.id, run, () =>
+      searchPeople(db, caller, query, pay),
+    );
     return c.json({ ...page, filterValidation, creditsCharged: charge?.creditsCharged ?? 0 }, 200);
   });
 

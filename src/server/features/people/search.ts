@@ -19,6 +19,8 @@ import type { Caller } from '../../context.ts';
 import { countUpTo, type Db, queryRows } from '../../db/client.ts';
 import { afterCursor, decodeCursor, keysetPage, orderBy, type SortSpec } from '../../db/keyset.ts';
 import { withUser } from '../../db/user-scope.ts';
+import type { PayForRead } from '../credits/charger.ts';
+import type { Charge } from '../credits/service.ts';
 
 /** A search after its filter values were validated (stored values, never the user's words). */
 export type PeopleQuery = {
@@ -74,10 +76,13 @@ const CALLER = sql`nullif(current_setting('app.user_id', true), '')::uuid`;
 
 const WITH_COMPANIES = sql`company_contacts p join company_master m on m.id = p.company_id`;
 
-/** The people a caller may see with their companies, saved marks and what they found. */
-const FROM = sql`${WITH_COMPANIES}
-  left join saved_key_people s on s.contact_id = p.id and s.user_id = ${CALLER}
-  left join contact_reveals r on r.contact_id = p.id and r.user_id = ${CALLER}`;
+/** The people with their companies, `user`'s saved marks and what `user` found. */
+const fromFor = (user: SQL) => sql`${WITH_COMPANIES}
+  left join saved_key_people s on s.contact_id = p.id and s.user_id = ${user}
+  left join contact_reveals r on r.contact_id = p.id and r.user_id = ${user}`;
+
+/** The people a caller may see (under the role), with their companies, saved marks and what they found. */
+const FROM = fromFor(CALLER);
 
 const ID = sql`p.id`;
 const SHARED = sql`p.owner_id is null`;
@@ -270,29 +275,44 @@ const toPerson = ({
   },
 });
 
-export async function searchPeople(db: Db, caller: Caller, query: PeopleQuery): Promise<PeoplePage> {
+type PersonRow = SelectedPerson & { sortValue: string | number | null };
+
+export async function searchPeople(
+  db: Db,
+  caller: Caller,
+  query: PeopleQuery,
+  pay?: PayForRead,
+): Promise<PeoplePage & { charge: Charge | null }> {
   const spec = sortSpec(query);
   const parts = conditions(query);
   if (query.cursor) parts.push(afterCursor(spec, decodeCursor(query.cursor, query.sort, spec)));
-  const ordered = (scope: SQL | null) =>
-    withUser(db, caller.id, (tx) =>
-      queryRows<SelectedPerson & { sortValue: string | number | null }>(
-        tx,
-        sql`select ${COLUMNS}, ${spec.value} as "sortValue" from ${FROM}
-          ${where(scope ? [scope, ...parts] : parts)} ${orderBy(spec)} limit ${query.limit + 1}`,
-      ),
-    );
-  let rows: (SelectedPerson & { sortValue: string | number | null })[];
-  if (query.savedOnly) rows = await ordered(null);
-  else {
-    // The best `limit + 1` shared rows after the cursor, then those and the caller's own rows, together.
+  const select = (from: SQL, scope: SQL | null) =>
+    sql`select ${COLUMNS}, ${spec.value} as "sortValue" from ${from}
+      ${where(scope ? [scope, ...parts] : parts)} ${orderBy(spec)} limit ${query.limit + 1}`;
+  let rows: PersonRow[];
+  let charge: Charge | null = null;
+  if (query.savedOnly) {
+    // My People: the caller's own list, never paid for (so `pay` is not used).
+    rows = await withUser(db, caller.id, (tx) => queryRows<PersonRow>(tx, select(FROM, null)));
+  } else {
+    // The best `limit + 1` shared rows after the cursor, then those and the caller's own rows, together: one
+    // statement (and the charge with it), on the connection's own role, outside a transaction, naming the
+    // caller's rows as the row-level security policies would (as companies' sharedAndOwnPage does).
+    const me = sql`${caller.id}::uuid`;
     const shared = await sharedPage(db, query, spec);
-    rows = await ordered(
-      sql`(p.id = any(${`{${shared.map((row) => row.id).join(',')}}`}::uuid[]) or ${own(caller)})`,
-    );
+    const scope = shared ? sql`(p.id = any(array(select id from shared)) or ${own(caller)})` : own(caller);
+    const byRow = orderBy({ ...spec, value: sql`r."sortValue"`, id: sql`r.id` });
+    const statement = sql`${shared ? sql`with shared as materialized (${shared}) ` : sql``}select
+      coalesce((select json_agg(r ${byRow}) from (${select(fromFor(me), scope)}) r), '[]') as rows`;
+    type Page = { rows: PersonRow[] };
+    const read = pay
+      ? await pay<Page>({ statement, found: sql`json_array_length(rows) > 0` })
+      : { row: (await queryRows<Page>(db, statement))[0], charge: null };
+    rows = read.row?.rows ?? [];
+    charge = read.charge;
   }
   const page = keysetPage(rows, query.limit, query.sort);
-  return { people: page.rows.map(toPerson), nextCursor: page.nextCursor };
+  return { people: page.rows.map(toPerson), nextCursor: page.nextCursor, charge };
 }
 
 /**
@@ -305,20 +325,17 @@ async function sharedTitleCondition(db: Db, query: PeopleQuery): Promise<SQL | u
   return titles.length > 0 ? sql`p.title_normalized = any(${textArray(titles)}::text[])` : false;
 }
 
-/** The ids of the best `limit + 1` shared people after the cursor. */
-async function sharedPage(db: Db, query: PeopleQuery, spec: SortSpec): Promise<{ id: string }[]> {
+/** The statement of the ids of the best `limit + 1` shared people after the cursor; null when none can match. */
+async function sharedPage(db: Db, query: PeopleQuery, spec: SortSpec): Promise<SQL | null> {
   const limit = query.limit + 1;
   const cursor = query.cursor ? decodeCursor(query.cursor, query.sort, spec) : null;
   const title = await sharedTitleCondition(db, query);
-  if (title === false) return [];
+  if (title === false) return null;
   const words = query.title ? titleQuery(query.title) : null;
   if (title === undefined || !words || query.sort !== 'relevance' || query.q?.trim()) {
     const parts = [SHARED, ...conditions(query, title)];
     if (cursor) parts.push(afterCursor(spec, cursor));
-    return queryRows(
-      db,
-      sql`select p.id from ${sharedFrom(query)} ${where(parts)} ${orderBy(spec)} limit ${limit}`,
-    );
+    return sql`select p.id from ${sharedFrom(query)} ${where(parts)} ${orderBy(spec)} limit ${limit}`;
   }
   // Ranked by title alone: everyone with the same title ranks the same, so each title's best people are its
   // first by id, read from the title index; the titles' pages are then merged by rank.
@@ -332,15 +349,12 @@ async function sharedPage(db: Db, query: PeopleQuery, spec: SortSpec): Promise<{
   const parts = [SHARED, sql`p.title_normalized = t.title`, ...conditions(query, null)];
   if (cursor) parts.push(afterCursor(byTitle, cursor));
   const titles = await sharedTitlesMatching(db, query.title ?? '');
-  return queryRows(
-    db,
-    sql`with t as materialized (
+  return sql`with t as materialized (
         select title, ts_rank(setweight(to_tsvector('simple', title), 'B'), to_tsquery('simple', ${words}))::float8 as rank
         from unnest(${textArray(titles)}::text[]) as title)
       select x.id from t cross join lateral (
         select p.id from ${sharedFrom(query)} ${where(parts)} order by p.id desc limit ${limit}) x
-      order by t.rank desc, x.id desc limit ${limit}`,
-  );
+      order by t.rank desc, x.id desc limit ${limit}`;
 }
 
 /** How many people a search finds, counted up to `cap` (an export's quote). */
