@@ -164,3 +164,11 @@ export type ImportMapping = Partial<Record<ImportField, string>>;
 
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 export const IMPORT_TOO_LARGE = `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB`;
+
+/**
+ * The kinds of criteria a search that found nothing can be tried without (the API's `withoutFilter`): its
+ * words, the industry, the size (band or head-count range), the place (country, region or city), the founding
+ * years and the data source.
+ */
+export const RELAXABLE_FILTERS = ['words', 'industry', 'size', 'place', 'founded', 'source'] as const;
+export type RelaxableFilter = (typeof RELAXABLE_FILTERS)[number];

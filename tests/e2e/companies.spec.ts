@@ -228,6 +228,18 @@ describeInBrowser('companies', (browser) => {
       await expect.poll(() => params(page).getAll('industry')).toEqual([]);
       await suggestions.waitFor({ state: 'detached' });
       await rows(page).first().waitFor();
+
+      // Valid filters that no company has together ("fintech in Germany"): what each one leaves out, with
+      // the search without it one click away.
+      await page.goto(`${RESEARCH}?industry=fintech&country=germany`);
+      const without = page.locator('[data-without-filter]');
+      await without.waitFor();
+      expect(await page.getByText('No company in our data has all of these.').count()).toBe(1);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await without.getByRole('button', { name: /^Without the industry: [\d,]+ companies$/ }).click();
+      await expect.poll(() => params(page).getAll('industry')).toEqual([]);
+      expect(params(page).getAll('country')).toEqual(['germany']);
+      await rows(page).first().waitFor();
       expectNoErrors(errors, 'filter validation');
     } finally {
       await close();

@@ -151,6 +151,7 @@ describe.each(backends())('company search on $name', (backend: Backend) => {
     nextCursor: string | null;
     filterValidation: { validFilters: ValidFilters; invalidFilters: string[]; suggestions: string[] };
     sizeCoverage: { matching: number; knownSize: number } | null;
+    withoutFilter: { filter: string; count: number }[] | null;
     creditsCharged: number;
   };
   const search = async (client: AuthClient, query: string) => {
@@ -228,6 +229,21 @@ describe.each(backends())('company search on $name', (backend: Backend) => {
     // No size filter, or a full page, no count.
     expect((await search(ada, 'country=germany')).body.sizeCoverage).toBeNull();
     expect((await search(ada, 'country=germany&employeesMin=100&limit=1')).body.sizeCoverage).toBeNull();
+  });
+
+  it('says, when several kinds of filter find nothing together, how many each search without one would find', async () => {
+    const { body } = await search(bob, 'industry=fintech&country=united%20kingdom');
+    expect([body.companies, body.creditsCharged]).toEqual([[], 0]);
+    // The UK has a retailer and no fintech; the fintech companies are in Germany and the Netherlands.
+    expect(body.withoutFilter).toEqual([
+      { filter: 'industry', count: 1 },
+      { filter: 'place', count: 3 },
+    ]);
+    // A kind without which nothing is found either is left out; one kind alone, or a page found: no counts.
+    const sized = (await search(bob, 'industry=fintech&country=germany&size=1-10')).body;
+    expect(sized.withoutFilter).toEqual([{ filter: 'size', count: 2 }]);
+    expect((await search(bob, 'industry=aerospace')).body.withoutFilter).toBeNull();
+    expect((await search(bob, 'industry=fintech&country=germany')).body.withoutFilter).toBeNull();
   });
 
   it('reports a filter that matches nothing with the spec suggestion, and does not search without it', async () => {

@@ -7,11 +7,14 @@ import {
   IMPORT_FIELDS,
   IMPORT_MAX_BYTES,
   IMPORT_TOO_LARGE,
+  RELAXABLE_FILTERS,
+  type RelaxableFilter,
   TARGET_ACCOUNT_STATUSES,
 } from '../../../shared/companies.ts';
 import { type FilterInput, validateFilters } from '../../../shared/filter-validator.ts';
 import { contentWords } from '../../ai/builtin/entities.ts';
-import type { AppDeps, AppEnv } from '../../context.ts';
+import type { AppDeps, AppEnv, Caller } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { EXPORT_MAX_ROWS, exportQuote, exportRoutes, sendExport } from '../../http/csv-export.ts';
 import { AppError } from '../../http/errors.ts';
 import { error, filterValidationSchema, int, json, many } from '../../http/openapi.ts';
@@ -210,6 +213,12 @@ const routes = {
             .openapi({
               description: `With a size filter, when the first page is not full: how many companies match the other filters, and how many of those have a known size (a head count from a source), each counted up to ${SIZE_COVERAGE_CAP}. Sizes are known for few companies: a size filter leaves out every company without one.`,
             }),
+          withoutFilter: z
+            .array(z.object({ filter: z.enum(RELAXABLE_FILTERS), count: z.number().int() }))
+            .nullable()
+            .openapi({
+              description: `When a first page with two or more kinds of criteria found nothing: how many companies the search would find without each kind (${RELAXABLE_FILTERS.join(', ')}), counted up to ${SIZE_COVERAGE_CAP}; only the kinds without which something is found. Null otherwise.`,
+            }),
           creditsCharged: z.number().int(),
         }),
         'A page of companies',
@@ -361,6 +370,41 @@ const companySearchSummary = (p: SearchParams) =>
     'in My Companies': p.myCompanies === 'true',
   });
 
+/** Whether a query has each kind of criteria, and the query without it. */
+const KINDS: Record<
+  RelaxableFilter,
+  { has: (query: CompanyQuery) => boolean; without: (query: CompanyQuery) => CompanyQuery }
+> = {
+  words: { has: (q) => Boolean(q.q?.trim()), without: (q) => ({ ...q, q: undefined }) },
+  industry: { has: (q) => q.industries.length > 0, without: (q) => ({ ...q, industries: [] }) },
+  size: {
+    has: (q) => q.sizes.length > 0 || q.employeesMin !== undefined || q.employeesMax !== undefined,
+    without: (q) => ({ ...q, sizes: [], employeesMin: undefined, employeesMax: undefined }),
+  },
+  place: {
+    has: (q) => q.countries.length + q.regions.length + q.cities.length > 0,
+    without: (q) => ({ ...q, countries: [], regions: [], cities: [] }),
+  },
+  founded: {
+    has: (q) => q.foundedFrom !== undefined || q.foundedTo !== undefined,
+    without: (q) => ({ ...q, foundedFrom: undefined, foundedTo: undefined }),
+  },
+  source: { has: (q) => q.sources.length > 0, without: (q) => ({ ...q, sources: [] }) },
+};
+
+/** The kinds of criteria a query has (see RELAXABLE_FILTERS). */
+const criteriaKinds = (query: CompanyQuery) => RELAXABLE_FILTERS.filter((kind) => KINDS[kind].has(query));
+
+/** How many companies each search without one of `kinds` finds (capped); the kinds that find none left out. */
+async function relaxations(db: Db, caller: Caller, query: CompanyQuery, kinds: RelaxableFilter[]) {
+  const found: { filter: RelaxableFilter; count: number }[] = [];
+  for (const kind of kinds) {
+    const count = await countCompanies(db, caller, KINDS[kind].without(query), SIZE_COVERAGE_CAP);
+    if (count > 0) found.push({ filter: kind, count });
+  }
+  return found;
+}
+
 export function companiesRoutes(deps: AppDeps, vocabulary: Vocabulary) {
   const app = new OpenAPIHono<AppEnv>();
   const { db } = deps.database;
@@ -421,7 +465,14 @@ export function companiesRoutes(deps: AppDeps, vocabulary: Vocabulary) {
     const { query, filterValidation, kindEmptied } = await toQuery(c, params);
     if (kindEmptied) {
       return c.json(
-        { companies: [], nextCursor: null, filterValidation, sizeCoverage: null, creditsCharged: 0 },
+        {
+          companies: [],
+          nextCursor: null,
+          filterValidation,
+          sizeCoverage: null,
+          withoutFilter: null,
+          creditsCharged: 0,
+        },
         200,
       );
     }
@@ -469,12 +520,20 @@ export function companiesRoutes(deps: AppDeps, vocabulary: Vocabulary) {
             knownSize: await countCompanies(db, caller, { ...unsized, sizeKnown: true }, SIZE_COVERAGE_CAP),
           }
         : null;
+    // Nothing found under several kinds of criteria: what each one alone leaves out (Apollo's "try removing
+    // a filter"), so the user sees which part of the request our data cannot answer.
+    const kinds = criteriaKinds(query);
+    const withoutFilter =
+      !params.cursor && page.companies.length === 0 && !query.names?.length && kinds.length >= 2
+        ? await relaxations(db, caller, query, kinds)
+        : null;
     return c.json(
       {
         companies: page.companies,
         nextCursor: page.nextCursor,
         filterValidation,
         sizeCoverage,
+        withoutFilter,
         creditsCharged: charge?.creditsCharged ?? 0,
       },
       200,

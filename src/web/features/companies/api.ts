@@ -15,7 +15,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { ImportMapping, TargetAccountStatus } from '../../../shared/companies.ts';
+import type { ImportMapping, RelaxableFilter, TargetAccountStatus } from '../../../shared/companies.ts';
 import type { ValidFilters } from '../../../shared/filter-validator.ts';
 import type { FitScore } from '../../../shared/fit-score.ts';
 import type { FacetCount } from '../../components/facet-filter.tsx';
@@ -92,6 +92,8 @@ export type CompanyPage = {
   nextCursor: string | null;
   filterValidation: FilterValidationResult;
   sizeCoverage: SizeCoverage | null;
+  /** Nothing found under several kinds of criteria: what the search without each kind would find. */
+  withoutFilter: { filter: RelaxableFilter; count: number }[] | null;
   creditsCharged: number;
 };
 

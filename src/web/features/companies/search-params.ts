@@ -11,8 +11,19 @@ import {
   COMPANY_SOURCES,
   type CompanySort,
   type CompanySource,
+  type RelaxableFilter,
 } from '../../../shared/companies.ts';
 import { distinct } from '../../lib/distinct.ts';
+
+/** The search without one kind of its criteria (the API's `withoutFilter`). */
+export const WITHOUT_FILTER: Record<RelaxableFilter, Partial<CompanySearch>> = {
+  words: { q: '' },
+  industry: { industry: [] },
+  size: { size: [], employeesMin: null, employeesMax: null },
+  place: { country: [], region: [], city: [] },
+  founded: { foundedFrom: null, foundedTo: null },
+  source: { dataSource: [] },
+};
 
 export const SORT_LABELS: Record<CompanySort, string> = {
   relevance: 'Best match',

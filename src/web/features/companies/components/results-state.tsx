@@ -1,7 +1,10 @@
 import { Building2, SearchX } from 'lucide-react';
 import { Link } from 'react-router';
+import type { RelaxableFilter } from '../../../../shared/companies.ts';
 import { SearchError, StatePanel, TableSkeleton } from '../../../components/state-panel.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { formatNumber } from '../../../lib/format.ts';
+import type { CompanyPage } from '../api.ts';
 
 /** While the first page loads: the shape of the table, not a spinner. */
 export const ResultsSkeleton = () => <TableSkeleton label="Searching companies…" />;
@@ -14,9 +17,25 @@ export const ResultsError = (props: { error: unknown; onRetry: () => void }) => 
   />
 );
 
-type EmptyProps = { myCompanies: boolean; filtered: boolean; onClear: () => void };
+type EmptyProps = {
+  myCompanies: boolean;
+  filtered: boolean;
+  onClear: () => void;
+  withoutFilter?: CompanyPage['withoutFilter'];
+  onDrop?: (filter: RelaxableFilter) => void;
+};
 
-export function ResultsEmpty({ myCompanies, filtered, onClear }: EmptyProps) {
+/** What a search without one kind of criteria leaves out, in words. */
+const KIND_WORDS: Record<RelaxableFilter, string> = {
+  words: 'your words',
+  industry: 'the industry',
+  size: 'the size',
+  place: 'the place',
+  founded: 'the founding years',
+  source: 'the data source',
+};
+
+export function ResultsEmpty({ myCompanies, filtered, onClear, withoutFilter, onDrop }: EmptyProps) {
   if (myCompanies && !filtered) {
     return (
       <StatePanel icon={<Building2 className="size-6" aria-hidden />} title="No saved companies yet">
@@ -33,8 +52,26 @@ export function ResultsEmpty({ myCompanies, filtered, onClear }: EmptyProps) {
   return (
     <StatePanel icon={<SearchX className="size-6" aria-hidden />} title="No companies match this search">
       <p className="max-w-md text-sm text-muted-foreground">
-        Try fewer filters or other words. No credit was used: a search that finds nothing is free.
+        {withoutFilter?.length
+          ? 'No company in our data has all of these. No credit was used: a search that finds nothing is free.'
+          : 'Try fewer filters or other words. No credit was used: a search that finds nothing is free.'}
       </p>
+      {withoutFilter && withoutFilter.length > 0 && onDrop && (
+        <ul
+          className="flex flex-wrap justify-center gap-2"
+          aria-label="Searches that find companies"
+          data-without-filter
+        >
+          {withoutFilter.map(({ filter, count }) => (
+            <li key={filter}>
+              <Button variant="secondary" size="sm" onClick={() => onDrop(filter)}>
+                Without {KIND_WORDS[filter]}: {formatNumber(count)}
+                {count >= 10_000 ? '+' : ''} {count === 1 ? 'company' : 'companies'}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
       <Button variant="outline" onClick={onClear}>
         Clear search and filters
       </Button>

@@ -34,6 +34,7 @@ import {
   parseSearch,
   SORT_LABELS,
   toWebParams,
+  WITHOUT_FILTER,
   withoutFilters,
 } from '../search-params.ts';
 
@@ -143,6 +144,8 @@ export function ResearchPage() {
         myCompanies={search.myCompanies}
         filtered={hasCriteria(search)}
         onClear={() => setSearch({ ...withoutFilters(search), q: '' })}
+        withoutFilter={firstPage?.withoutFilter}
+        onDrop={(filter) => setSearch(WITHOUT_FILTER[filter])}
       />
     );
   else {
