@@ -240,6 +240,21 @@ describeInBrowser('companies', (browser) => {
       await expect.poll(() => params(page).getAll('industry')).toEqual([]);
       expect(params(page).getAll('country')).toEqual(['germany']);
       await rows(page).first().waitFor();
+
+      // The copilot's "fintech companies in Germany with 50-200 employees": no one kind is the gap, two are.
+      await page.goto(`${RESEARCH}?industry=Fintech&size=51-200&country=Germany`);
+      await without.waitFor();
+      await without
+        .getByRole('button', { name: /^Without the size and the place: [\d,]+ companies$/ })
+        .click();
+      await expect
+        .poll(() => [
+          params(page).getAll('size'),
+          params(page).getAll('country'),
+          params(page).getAll('industry'),
+        ])
+        .toEqual([[], [], ['Fintech']]);
+      await rows(page).first().waitFor();
       expectNoErrors(errors, 'filter validation');
     } finally {
       await close();

@@ -151,7 +151,7 @@ describe.each(backends())('company search on $name', (backend: Backend) => {
     nextCursor: string | null;
     filterValidation: { validFilters: ValidFilters; invalidFilters: string[]; suggestions: string[] };
     sizeCoverage: { matching: number; knownSize: number } | null;
-    withoutFilter: { filter: string; count: number }[] | null;
+    withoutFilters: { filters: string[]; count: number }[] | null;
     creditsCharged: number;
   };
   const search = async (client: AuthClient, query: string) => {
@@ -235,15 +235,21 @@ describe.each(backends())('company search on $name', (backend: Backend) => {
     const { body } = await search(bob, 'industry=fintech&country=united%20kingdom');
     expect([body.companies, body.creditsCharged]).toEqual([[], 0]);
     // The UK has a retailer and no fintech; the fintech companies are in Germany and the Netherlands.
-    expect(body.withoutFilter).toEqual([
-      { filter: 'industry', count: 1 },
-      { filter: 'place', count: 3 },
+    expect(body.withoutFilters).toEqual([
+      { filters: ['industry'], count: 1 },
+      { filters: ['place'], count: 3 },
     ]);
     // A kind without which nothing is found either is left out; one kind alone, or a page found: no counts.
     const sized = (await search(bob, 'industry=fintech&country=germany&size=1-10')).body;
-    expect(sized.withoutFilter).toEqual([{ filter: 'size', count: 2 }]);
-    expect((await search(bob, 'industry=aerospace')).body.withoutFilter).toBeNull();
-    expect((await search(bob, 'industry=fintech&country=germany')).body.withoutFilter).toBeNull();
+    expect(sized.withoutFilters).toEqual([{ filters: ['size'], count: 2 }]);
+    // When no one kind is the gap, two are: a UK fintech of 1-10 people.
+    const pairs = (await search(bob, 'industry=fintech&country=united%20kingdom&size=1-10')).body;
+    expect(pairs.withoutFilters).toEqual([
+      { filters: ['industry', 'size'], count: 1 },
+      { filters: ['size', 'place'], count: 3 },
+    ]);
+    expect((await search(bob, 'industry=aerospace')).body.withoutFilters).toBeNull();
+    expect((await search(bob, 'industry=fintech&country=germany')).body.withoutFilters).toBeNull();
   });
 
   it('reports a filter that matches nothing with the spec suggestion, and does not search without it', async () => {

@@ -213,11 +213,11 @@ const routes = {
             .openapi({
               description: `With a size filter, when the first page is not full: how many companies match the other filters, and how many of those have a known size (a head count from a source), each counted up to ${SIZE_COVERAGE_CAP}. Sizes are known for few companies: a size filter leaves out every company without one.`,
             }),
-          withoutFilter: z
-            .array(z.object({ filter: z.enum(RELAXABLE_FILTERS), count: z.number().int() }))
+          withoutFilters: z
+            .array(z.object({ filters: z.array(z.enum(RELAXABLE_FILTERS)), count: z.number().int() }))
             .nullable()
             .openapi({
-              description: `When a first page with two or more kinds of criteria found nothing: how many companies the search would find without each kind (${RELAXABLE_FILTERS.join(', ')}), counted up to ${SIZE_COVERAGE_CAP}; only the kinds without which something is found. Null otherwise.`,
+              description: `When a first page with two or more kinds of criteria found nothing: how many companies the search would find without each kind (${RELAXABLE_FILTERS.join(', ')}), or, when none of those finds any, without each two kinds; counted up to ${SIZE_COVERAGE_CAP}, only the searches that find something. Null otherwise.`,
             }),
           creditsCharged: z.number().int(),
         }),
@@ -395,14 +395,29 @@ const KINDS: Record<
 /** The kinds of criteria a query has (see RELAXABLE_FILTERS). */
 const criteriaKinds = (query: CompanyQuery) => RELAXABLE_FILTERS.filter((kind) => KINDS[kind].has(query));
 
-/** How many companies each search without one of `kinds` finds (capped); the kinds that find none left out. */
+/**
+ * How many companies each search without one of `kinds` finds (capped), or when none finds any, each search
+ * without two of them ("fintech in Germany, 51-200": neither the size alone nor the industry alone is the
+ * gap); the searches that find none left out.
+ */
 async function relaxations(db: Db, caller: Caller, query: CompanyQuery, kinds: RelaxableFilter[]) {
-  const found: { filter: RelaxableFilter; count: number }[] = [];
-  for (const kind of kinds) {
-    const count = await countCompanies(db, caller, KINDS[kind].without(query), SIZE_COVERAGE_CAP);
-    if (count > 0) found.push({ filter: kind, count });
-  }
-  return found;
+  const count = async (filters: RelaxableFilter[]) => ({
+    filters,
+    count: await countCompanies(
+      db,
+      caller,
+      filters.reduce((q, kind) => KINDS[kind].without(q), query),
+      SIZE_COVERAGE_CAP,
+    ),
+  });
+  const found = async (sets: RelaxableFilter[][]) => {
+    const counted = [];
+    for (const filters of sets) counted.push(await count(filters));
+    return counted.filter((c) => c.count > 0);
+  };
+  const singles = await found(kinds.map((kind) => [kind]));
+  if (singles.length > 0 || kinds.length < 3) return singles;
+  return found(kinds.flatMap((a, i) => kinds.slice(i + 1).map((b) => [a, b])));
 }
 
 export function companiesRoutes(deps: AppDeps, vocabulary: Vocabulary) {
@@ -470,7 +485,7 @@ export function companiesRoutes(deps: AppDeps, vocabulary: Vocabulary) {
           nextCursor: null,
           filterValidation,
           sizeCoverage: null,
-          withoutFilter: null,
+          withoutFilters: null,
           creditsCharged: 0,
         },
         200,
@@ -523,7 +538,7 @@ export function companiesRoutes(deps: AppDeps, vocabulary: Vocabulary) {
     // Nothing found under several kinds of criteria: what each one alone leaves out (Apollo's "try removing
     // a filter"), so the user sees which part of the request our data cannot answer.
     const kinds = criteriaKinds(query);
-    const withoutFilter =
+    const withoutFilters =
       !params.cursor && page.companies.length === 0 && !query.names?.length && kinds.length >= 2
         ? await relaxations(db, caller, query, kinds)
         : null;
@@ -533,7 +548,7 @@ export function companiesRoutes(deps: AppDeps, vocabulary: Vocabulary) {
         nextCursor: page.nextCursor,
         filterValidation,
         sizeCoverage,
-        withoutFilter,
+        withoutFilters,
         creditsCharged: charge?.creditsCharged ?? 0,
       },
       200,

@@ -93,7 +93,7 @@ export type CompanyPage = {
   filterValidation: FilterValidationResult;
   sizeCoverage: SizeCoverage | null;
   /** Nothing found under several kinds of criteria: what the search without each kind would find. */
-  withoutFilter: { filter: RelaxableFilter; count: number }[] | null;
+  withoutFilters: { filters: RelaxableFilter[]; count: number }[] | null;
   creditsCharged: number;
 };
 

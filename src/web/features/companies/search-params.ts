@@ -15,7 +15,7 @@ import {
 } from '../../../shared/companies.ts';
 import { distinct } from '../../lib/distinct.ts';
 
-/** The search without one kind of its criteria (the API's `withoutFilter`). */
+/** The search without one kind of its criteria (the API's `withoutFilters`). */
 export const WITHOUT_FILTER: Record<RelaxableFilter, Partial<CompanySearch>> = {
   words: { q: '' },
   industry: { industry: [] },

@@ -21,8 +21,8 @@ type EmptyProps = {
   myCompanies: boolean;
   filtered: boolean;
   onClear: () => void;
-  withoutFilter?: CompanyPage['withoutFilter'];
-  onDrop?: (filter: RelaxableFilter) => void;
+  withoutFilters?: CompanyPage['withoutFilters'];
+  onDrop?: (filters: RelaxableFilter[]) => void;
 };
 
 /** What a search without one kind of criteria leaves out, in words. */
@@ -35,7 +35,7 @@ const KIND_WORDS: Record<RelaxableFilter, string> = {
   source: 'the data source',
 };
 
-export function ResultsEmpty({ myCompanies, filtered, onClear, withoutFilter, onDrop }: EmptyProps) {
+export function ResultsEmpty({ myCompanies, filtered, onClear, withoutFilters, onDrop }: EmptyProps) {
   if (myCompanies && !filtered) {
     return (
       <StatePanel icon={<Building2 className="size-6" aria-hidden />} title="No saved companies yet">
@@ -52,20 +52,20 @@ export function ResultsEmpty({ myCompanies, filtered, onClear, withoutFilter, on
   return (
     <StatePanel icon={<SearchX className="size-6" aria-hidden />} title="No companies match this search">
       <p className="max-w-md text-sm text-muted-foreground">
-        {withoutFilter?.length
+        {withoutFilters?.length
           ? 'No company in our data has all of these. No credit was used: a search that finds nothing is free.'
           : 'Try fewer filters or other words. No credit was used: a search that finds nothing is free.'}
       </p>
-      {withoutFilter && withoutFilter.length > 0 && onDrop && (
+      {withoutFilters && withoutFilters.length > 0 && onDrop && (
         <ul
           className="flex flex-wrap justify-center gap-2"
           aria-label="Searches that find companies"
           data-without-filter
         >
-          {withoutFilter.map(({ filter, count }) => (
-            <li key={filter}>
-              <Button variant="secondary" size="sm" onClick={() => onDrop(filter)}>
-                Without {KIND_WORDS[filter]}: {formatNumber(count)}
+          {withoutFilters.map(({ filters, count }) => (
+            <li key={filters.join()}>
+              <Button variant="secondary" size="sm" onClick={() => onDrop(filters)}>
+                Without {filters.map((filter) => KIND_WORDS[filter]).join(' and ')}: {formatNumber(count)}
                 {count >= 10_000 ? '+' : ''} {count === 1 ? 'company' : 'companies'}
               </Button>
             </li>

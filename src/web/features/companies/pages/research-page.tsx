@@ -144,8 +144,8 @@ export function ResearchPage() {
         myCompanies={search.myCompanies}
         filtered={hasCriteria(search)}
         onClear={() => setSearch({ ...withoutFilters(search), q: '' })}
-        withoutFilter={firstPage?.withoutFilter}
-        onDrop={(filter) => setSearch(WITHOUT_FILTER[filter])}
+        withoutFilters={firstPage?.withoutFilters}
+        onDrop={(filters) => setSearch(Object.assign({}, ...filters.map((filter) => WITHOUT_FILTER[filter])))}
       />
     );
   else {
