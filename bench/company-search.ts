@@ -8,7 +8,9 @@
  * - "direct": the same service functions the routes call (the same SQL in the same user-scoped
  *   transactions, with the ICP read, without HTTP, sessions, validation or credits), on a database handle of our
  *   own with the server's pool size, 32 calls in flight: warm (with the shared-data cache the routes keep,
- *   after its first call) and cold (without a cache: every call runs every statement, as on a miss).
+ *   after its first call) and cold (without a cache: every call runs every statement, as on a miss); for the
+ *   paid searches (a, b) also warm with the charge in the statement, as the API runs it (Charger.along):
+ *   the same SQL as the API's, for information beside the gated ratio over the search alone.
  * Two references under the same load show what any request costs on the machine: GET /api/health, and a
  * signed-in GET /api/v1/credits (one user-scoped read). Then a CSV import of 100,000 rows through the API,
  * in rows per second from upload to "succeeded".
@@ -30,6 +32,8 @@ import {
   type SharedCache,
   searchCompanies,
 } from '../src/server/features/companies/search.ts';
+import type { PayForRead } from '../src/server/features/credits/charger.ts';
+import { chargeAlong } from '../src/server/features/credits/service.ts';
 import { type Figure, report } from './lib.ts';
 import {
   apiFigures,
@@ -140,20 +144,43 @@ async function pagePath(session: Session, path: string, page: number): Promise<s
   return `${path}&cursor=${encodeURIComponent(cursor ?? '')}`;
 }
 
-type CaseResult = { c: Case; first: number; api: Stats; warm: Stats | null; cold: Stats | null };
+type CaseResult = {
+  c: Case;
+  first: number;
+  api: Stats;
+  warm: Stats | null;
+  cold: Stats | null;
+  paid: Stats | null;
+};
 
-const serviceCall = (db: Database, caller: Caller, c: Case, cache?: SharedCache) =>
+/** A first page of a search is paid for: the API's statement charges for it (Charger.along). */
+const isPaid = (c: Case) => c.kind === 'search' && !c.query.cursor;
+
+const serviceCall = (db: Database, caller: Caller, c: Case, cache?: SharedCache, pay?: PayForRead) =>
   c.kind === 'search'
-    ? () => searchCompanies(db.db, caller, c.query, cache)
+    ? () => searchCompanies(db.db, caller, c.query, cache, pay)
     : () => companyFacets(db.db, caller, c.query, cache);
 
-/** Warm (a cache of its own, filled by the first call) and cold (no cache) direct runs of one case. */
-async function directRuns(db: Database, caller: Caller, c: Case): Promise<{ warm: Stats; cold: Stats }> {
-  const warmCall = serviceCall(db, caller, c, createSharedCache());
+/**
+ * Warm (a cache of its own, filled by the first call) and cold (no cache) direct runs of one case; for a paid
+ * search also warm with the charge in the statement, as the API runs it (the same SQL, without HTTP).
+ */
+async function directRuns(
+  db: Database,
+  caller: Caller,
+  c: Case,
+): Promise<{ warm: Stats; cold: Stats; paid: Stats | null }> {
+  const cache = createSharedCache();
+  const warmCall = serviceCall(db, caller, c, cache);
   await inFlight(warmCall, 1);
   const warm = await inFlight(warmCall, DURATION_S);
   const cold = await inFlight(serviceCall(db, caller, c), DURATION_S);
-  return { warm, cold };
+  const pay: PayForRead = (read) =>
+    chargeAlong(db.db, caller, 'company_search', read, {
+      run: { agentId: 'alex', inputSummary: 'benchmark', durationMs: 0 },
+    });
+  const paid = isPaid(c) ? await inFlight(serviceCall(db, caller, c, cache, pay), DURATION_S) : null;
+  return { warm, cold, paid };
 }
 
 /** The API runs of every case; with `direct`, the direct runs of each right after its API run. */
@@ -177,12 +204,14 @@ async function runCases(
       if (first.body.companies.length === 0) throw new Error(`${c.path} found nothing`);
     }
     const api = await apiRun(c.path, sessions);
-    const { warm, cold } = direct ? await directRuns(direct, session.caller, c) : { warm: null, cold: null };
+    const { warm, cold, paid } = direct
+      ? await directRuns(direct, session.caller, c)
+      : { warm: null, cold: null, paid: null };
     console.log(
       `  ${backend} (${c.id}) ${c.label}: first ${Math.round(first.ms)} ms; API ${describe(api)}; ` +
         `direct warm ${describe(warm)}; direct cold ${describe(cold)}`,
     );
-    results.push({ c, first: first.ms, api, warm, cold });
+    results.push({ c, first: first.ms, api, warm, cold, paid });
   }
   return { ...opening, results };
 }
@@ -274,7 +303,7 @@ type Run = Opening & { results: CaseResult[]; imported: ImportResult };
 function figuresOf(backend: Backend, run: Run): Figure[] {
   const gated = backend === 'PostgreSQL';
   const figures = openingFigures(backend, 'company', run);
-  for (const { c, first, api, warm, cold } of run.results) {
+  for (const { c, first, api, warm, cold, paid } of run.results) {
     const label = `${backend} (${c.id}) ${c.label}`;
     figures.push(...apiFigures(label, first, api, c.target, gated));
     if (warm) {
@@ -283,10 +312,17 @@ function figuresOf(backend: Backend, run: Run): Figure[] {
         ratioFigure(`${label}: API p95 / direct p95 (warm)`, api, warm, gated ? 1.5 : null),
       );
     }
+    if (paid) {
+      figures.push(
+        directFigure(`${label}: direct p50 / p95 (warm, with the charge in the statement)`, paid),
+        ratioFigure(`${label}: API p95 / direct p95 (warm, with the charge)`, api, paid, null),
+      );
+    }
     if (cold) figures.push(directFigure(`${label}: direct p50 / p95 (cold, no cache)`, cold));
     figures.push(
       ...directFailures(`${label}: direct failures (warm)`, warm),
       ...directFailures(`${label}: direct failures (cold)`, cold),
+      ...directFailures(`${label}: direct failures (with the charge)`, paid),
     );
   }
   const imported = run.imported;
