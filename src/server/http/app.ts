@@ -177,7 +177,8 @@ export function createApp(deps: AppDeps, site: StaticSite | null) {
   app.route('/', paymentWebhookRoutes(deps));
   // The filter values of the company data, read once for the company and people searches.
   const vocabulary = createVocabulary(deps.database.db);
-  vocabulary.warm();
+  // Read now when the data is in; while it loads, once it is (reading both would read a million rows twice).
+  if (deps.dataLoad.state('companies') === 'ready') vocabulary.warm();
   deps.dataLoad.onReady('companies', () => {
     vocabulary.forget();
     vocabulary.warm();

@@ -442,7 +442,7 @@ export function companiesRoutes(deps: AppDeps, vocabulary: Vocabulary) {
       ...p.size.map((value) => ({ kind: 'size' as const, value })),
       ...[...p.country, ...p.region, ...p.city].map((value) => ({ kind: 'region' as const, value })),
     ];
-    const validation = validateFilters(inputs, await vocabulary.forCaller(c.var.caller));
+    const validation = validateFilters(inputs, await vocabulary.forFilters(c.var.caller, inputs.length));
     const valid = validation.validFilters;
     const query: CompanyQuery = {
       q: p.q,

@@ -12,6 +12,8 @@ const USER_TTL_MS = 10_000;
 
 type Cached = { at: number; vocabulary: Promise<FilterVocabulary> };
 
+const NO_VALUES: FilterVocabulary = { industries: [], sizes: [], countries: [], regions: [], cities: [] };
+
 /** The places of companies and of people (a person's city may be none of a company's). */
 const places = (column: 'country' | 'region' | 'city', scope: SQL) =>
   sql`select ${sql.raw(column)} from company_master where ${scope} and ${sql.raw(column)} is not null
@@ -108,6 +110,10 @@ export function createVocabulary(db: Db) {
         if (perUser.get(caller.id) === entry) perUser.delete(caller.id);
       });
       return vocabulary;
+    },
+    /** As forCaller, when there are `filters` values to check: a search without any does not wait for them. */
+    forFilters(caller: Pick<Caller, 'id'>, filters: number): Promise<FilterVocabulary> {
+      return filters > 0 ? this.forCaller(caller) : Promise.resolve(NO_VALUES);
     },
     /** The shared values alone (what every user's filters can match: the copilot's lexicon). */
     async shared(): Promise<FilterVocabulary> {

@@ -301,19 +301,18 @@ export function peopleRoutes(deps: AppDeps, vocabulary: Vocabulary) {
 
   /** The user's words become stored values (spec 3 §5); what matched nothing is reported, not searched. */
   async function toQuery(c: { var: AppEnv['Variables'] }, p: SearchParams) {
-    const vocabularyOfCaller = await vocabulary.forCaller(c.var.caller);
-    const companyFilters = validateFilters(
-      [
-        ...p.industry.map((value): FilterInput => ({ kind: 'industry', value })),
-        ...p.size.map((value): FilterInput => ({ kind: 'size', value })),
-        ...p.region.map((value): FilterInput => ({ kind: 'region', value })),
-      ],
-      vocabularyOfCaller,
+    const companyInputs = [
+      ...p.industry.map((value): FilterInput => ({ kind: 'industry', value })),
+      ...p.size.map((value): FilterInput => ({ kind: 'size', value })),
+      ...p.region.map((value): FilterInput => ({ kind: 'region', value })),
+    ];
+    const locationInputs = p.location.map((value): FilterInput => ({ kind: 'region', value }));
+    const vocabularyOfCaller = await vocabulary.forFilters(
+      c.var.caller,
+      companyInputs.length + locationInputs.length,
     );
-    const location = validateFilters(
-      p.location.map((value): FilterInput => ({ kind: 'region', value })),
-      vocabularyOfCaller,
-    );
+    const companyFilters = validateFilters(companyInputs, vocabularyOfCaller);
+    const location = validateFilters(locationInputs, vocabularyOfCaller);
     const company = companyFilters.validFilters;
     const where = location.validFilters;
     const query: PeopleQuery = {
