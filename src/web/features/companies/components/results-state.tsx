@@ -58,13 +58,19 @@ export function ResultsEmpty({ myCompanies, filtered, onClear, withoutFilters, o
       </p>
       {withoutFilters && withoutFilters.length > 0 && onDrop && (
         <ul
-          className="flex flex-wrap justify-center gap-2"
+          className="flex max-w-full flex-wrap justify-center gap-2"
           aria-label="Searches that find companies"
           data-without-filter
         >
           {withoutFilters.map(({ filters, count }) => (
             <li key={filters.join()}>
-              <Button variant="secondary" size="sm" onClick={() => onDrop(filters)}>
+              <Button
+                variant="secondary"
+                size="sm"
+                // A long label wraps inside the panel on a phone instead of running past it.
+                className="h-auto min-h-8 whitespace-normal py-1.5 text-center"
+                onClick={() => onDrop(filters)}
+              >
                 Without {filters.map((filter) => KIND_WORDS[filter]).join(' and ')}: {formatNumber(count)}
                 {count >= 10_000 ? '+' : ''} {count === 1 ? 'company' : 'companies'}
               </Button>
