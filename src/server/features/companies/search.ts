@@ -303,7 +303,8 @@ export function createSharedCache({ ttlMs = SHARED_TTL_MS, maxEntries = 2000 } =
 
 export type SharedCache = ReturnType<typeof createSharedCache>;
 
-const cached = <T>(cache: SharedCache | undefined, key: string, compute: () => Promise<T>) =>
+/** `compute`, through `cache` when there is one. */
+export const cached = <T>(cache: SharedCache | undefined, key: string, compute: () => Promise<T>) =>
   cache ? cache.get(key, compute) : compute();
 
 /** What the shared rows' answer depends on: every criterion but My Companies and a selection. */

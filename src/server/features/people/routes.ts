@@ -8,6 +8,7 @@ import { AppError } from '../../http/errors.ts';
 import { error, filterValidationSchema, json, many } from '../../http/openapi.ts';
 import { requireCaller } from '../../http/session.ts';
 import { type AgentRun, recordAgentRun, searchSummary, summarize } from '../agents/executions.ts';
+import { createSharedCache } from '../companies/search.ts';
 import type { Vocabulary } from '../companies/vocabulary.ts';
 import type { PayForRead } from '../credits/charger.ts';
 import type { Charge } from '../credits/service.ts';
@@ -295,6 +296,8 @@ const peopleSearchSummary = (p: SearchParams) =>
 export function peopleRoutes(deps: AppDeps, vocabulary: Vocabulary) {
   const app = new OpenAPIHono<AppEnv>();
   const { db } = deps.database;
+  // The shared people's facet counts, a minute per criteria (see peopleFacets).
+  const shared = createSharedCache();
   app.use('/api/v1/people', requireCaller(deps));
   app.use('/api/v1/people/*', requireCaller(deps));
   app.route('/', peopleImportRoutes(deps));
@@ -391,7 +394,7 @@ export function peopleRoutes(deps: AppDeps, vocabulary: Vocabulary) {
   app.openapi(routes.facets, async (c) => {
     const { query, emptied } = await toQuery(c, c.req.valid('query'));
     if (emptied) return c.json({ seniority: [], department: [], industry: [], country: [] }, 200);
-    return c.json(await peopleFacets(db, c.var.caller, query), 200);
+    return c.json(await peopleFacets(db, c.var.caller, query, shared), 200);
   });
 
   app.openapi(routes.save, async (c) => {

@@ -19,6 +19,7 @@ import type { Caller } from '../../context.ts';
 import { countUpTo, type Db, queryRows } from '../../db/client.ts';
 import { afterCursor, decodeCursor, keysetPage, orderBy, type SortSpec } from '../../db/keyset.ts';
 import { withUser } from '../../db/user-scope.ts';
+import { cached, type SharedCache } from '../companies/search.ts';
 import type { PayForRead } from '../credits/charger.ts';
 import type { Charge } from '../credits/service.ts';
 
@@ -382,7 +383,20 @@ const FACET_VALUES = 100;
  * that pass the other dimensions' filters. The shared rows are counted without the role, the caller's own
  * rows (or saved people) under it, and the two summed.
  */
-export async function peopleFacets(db: Db, caller: Caller, query: PeopleQuery): Promise<PeopleFacets> {
+/** What the shared people's counts depend on: every criterion but the page's (sort, limit, cursor). */
+const criteriaKey = ({ sort: _sort, limit: _limit, cursor: _cursor, ...criteria }: PeopleQuery) =>
+  JSON.stringify(criteria);
+
+/**
+ * The counts of the shared people are kept a minute per criteria in `cache` (as companies' are: shared data
+ * changes only when it is loaded); the caller's own rows are counted every time.
+ */
+export async function peopleFacets(
+  db: Db,
+  caller: Caller,
+  query: PeopleQuery,
+  cache?: SharedCache,
+): Promise<PeopleFacets> {
   const filters = DIMENSIONS.map((dimension) => FACETS[dimension].filter(query));
   const passed = filters.map((filter) => (filter ? sql`coalesce(${filter}, false)` : sql`true`));
   const failedAtMostOne =
@@ -414,7 +428,11 @@ export async function peopleFacets(db: Db, caller: Caller, query: PeopleQuery): 
     );
   const title = query.savedOnly ? false : await sharedTitleCondition(db, query);
   const counted = await Promise.all([
-    title === false ? [] : count(db, sharedFrom(query), [SHARED, ...conditions(query, title, true)]),
+    title === false
+      ? []
+      : cached(cache, `facets:${criteriaKey(query)}`, () =>
+          count(db, sharedFrom(query), [SHARED, ...conditions(query, title, true)]),
+        ),
     withUser(db, caller.id, (tx) =>
       query.savedOnly
         ? count(tx, FROM, conditions(query, undefined, true))
