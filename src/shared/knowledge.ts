@@ -132,6 +132,19 @@ export const knowledgeStatsSchema = z.object({
 });
 export type KnowledgeStats = z.infer<typeof knowledgeStatsSchema>;
 
+/**
+ * A closed question's verdict (issue 24): what an answer leads with. `not_stated`: the documents hold nothing
+ * that decides it, and the answer says so.
+ */
+export const VERDICTS = ['yes', 'no', 'partially', 'not_stated'] as const;
+export type Verdict = (typeof VERDICTS)[number];
+export const VERDICT_LABELS: Record<Verdict, string> = {
+  yes: 'Yes',
+  no: 'No',
+  partially: 'Partially',
+  not_stated: 'Not stated in your documents',
+};
+
 /** Where an answer came from (DESIGN.md: documentId, title, filename, section, page, snippet, entity). */
 export const sourceSchema = z.object({
   /** The citation marker's number in the answer ("[1]"). */
@@ -171,6 +184,8 @@ export const knowledgeChatResponseSchema = z.object({
   sources: z.array(sourceSchema),
   /** False when nothing relevant enough was found: the answer says so instead of citing something unrelated. */
   answered: z.boolean(),
+  /** A closed question's verdict, which the response leads with; null for an open question or no answer. */
+  verdict: z.enum(VERDICTS).nullable(),
   /** True when retrieval or the AI engine failed and the answer is spec 3 §8's fallback text (never charged). */
   fallback: z.boolean().optional(),
   creditsCharged: z.number().int(),

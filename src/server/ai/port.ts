@@ -4,6 +4,7 @@
  * same contract tests; the features never know which one answers.
  */
 import type { EngineAnalysis } from '../../shared/copilot.ts';
+import type { Verdict } from '../../shared/knowledge.ts';
 
 /** What the copilot knows besides the query: the page the user is on and the chat so far. */
 export type AnalyzeContext = {
@@ -44,7 +45,13 @@ export type AnswerPassage = {
  * `extractive` is true when the text is the extractive composer's (the built-in engine, or a model's answer
  * that cited nothing and was replaced by it).
  */
-export type EngineAnswer = { text: string; answered: boolean; extractive: boolean };
+export type EngineAnswer = {
+  text: string;
+  answered: boolean;
+  extractive: boolean;
+  /** A closed question's verdict, which `text` leads with ("Yes. ..."); null for an open question. */
+  verdict: Verdict | null;
+};
 
 /**
  * A sales document to write (issue 9): `draft` is the built-in engine's filled template (Markdown, facts cited

@@ -156,15 +156,15 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): AiEngine {
       }
       // The model read the passages and found no answer in them: the chat says it does not know.
       if (written.startsWith(NO_ANSWER)) {
-        return { text: '', answered: false, extractive: false };
+        return { text: '', answered: false, extractive: false, verdict: null };
       }
       // An answer must say where it comes from: one that cites no passage (or only passages that do not exist)
       // is replaced by the extractive answer from the same passages.
       const cited = normalizeCitations(written, passages.length);
       if (cited.refs.length === 0) {
-        return { text: composeExtractiveAnswer(question, passages), answered: true, extractive: true };
+        return { text: composeExtractiveAnswer(question, passages), answered: true, extractive: true, verdict: null };
       }
-      return { text: cited.text, answered: true, extractive: false };
+      return { text: cited.text, answered: true, extractive: false, verdict: null };
     },
 
     async writeDocument(request, { signal } = {}) {

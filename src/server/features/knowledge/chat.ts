@@ -97,9 +97,9 @@ export async function answerFromKnowledge(
     throw new ChatStageError('retrieval', err);
   }
   if (found.totalPassages === 0) {
-    return { response: KNOWLEDGE_CHAT_NO_ANSWER.noDocuments, sources: [], answered: false };
+    return { response: KNOWLEDGE_CHAT_NO_ANSWER.noDocuments, sources: [], answered: false, verdict: null };
   }
-  const notFound = { response: KNOWLEDGE_CHAT_NO_ANSWER.notFound, sources: [], answered: false };
+  const notFound = { response: KNOWLEDGE_CHAT_NO_ANSWER.notFound, sources: [], answered: false, verdict: null };
   if (found.passages.length === 0) return notFound;
 
   await beforeEngine?.();
@@ -124,7 +124,7 @@ export async function answerFromKnowledge(
     const passage = found.passages[ref - 1];
     return passage ? [source(passage, index + 1)] : [];
   });
-  return { response: cited.text, sources, answered: true };
+  return { response: cited.text, sources, answered: true, verdict: answer.verdict };
 }
 
 /**
@@ -191,7 +191,14 @@ export async function askKnowledge(
       { err: cause, stage, kind, provider: engine.provider },
       'knowledge chat failed; answering with the fallback',
     );
-    return { response: fallbackText(kind), sources: [], answered: false, fallback: true, creditsCharged: 0 };
+    return {
+      response: fallbackText(kind),
+      sources: [],
+      answered: false,
+      verdict: null,
+      fallback: true,
+      creditsCharged: 0,
+    };
   }
   if (!answer.answered) return { ...answer, fallback: false, creditsCharged: 0 };
   const charge = await deps.credits.charge(caller, KNOWLEDGE_CHAT_ACTIVITY);

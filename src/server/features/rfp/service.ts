@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { KnowledgeSource } from '../../../shared/knowledge.ts';
+import type { KnowledgeSource, Verdict } from '../../../shared/knowledge.ts';
 import {
   RFP_EMPTY_ANSWER,
   RFP_EXPORT_NO_SOURCE,
@@ -467,6 +467,8 @@ export function saveToLibrary(
 
 type Draft = {
   answer: string;
+  /** A closed question's verdict, which the answer leads with; null for an open question or no answer. */
+  verdict: Verdict | null;
   sources: KnowledgeSource[];
   confidence: number;
   origin: 'library' | 'knowledge' | null;
@@ -488,6 +490,7 @@ export async function draftAnswer(
   if (library) {
     return {
       answer: library.entry.answer,
+      verdict: null,
       sources: [],
       confidence: Math.round(library.match * 100),
       origin: 'library',
@@ -500,10 +503,13 @@ export async function draftAnswer(
     history: [],
     signal: options.signal,
   });
-  if (!found.answered) return { answer: '', sources: [], confidence: 0, origin: null, libraryEntryId: null };
+  if (!found.answered) {
+    return { answer: '', verdict: null, sources: [], confidence: 0, origin: null, libraryEntryId: null };
+  }
   const best = Math.max(0, ...found.sources.map((source) => source.score));
   return {
     answer: found.response,
+    verdict: found.verdict,
     sources: found.sources,
     confidence: Math.min(KNOWLEDGE_CONFIDENCE_MAX, Math.round(best * 100)),
     origin: 'knowledge',
