@@ -48,7 +48,12 @@ export function createBuiltinEngine(knowledge: EngineKnowledge): AiEngine {
       return understand(query, await lexicon(), context.today ?? new Date());
     },
     async answer(question, passages) {
-      return { text: composeExtractiveAnswer(question, passages), answered: true, extractive: true, verdict: null };
+      return {
+        text: composeExtractiveAnswer(question, passages),
+        answered: true,
+        extractive: true,
+        verdict: null,
+      };
     },
     // The filled template is the document: every fact in it is quoted and cited already.
     async writeDocument(request) {

@@ -162,7 +162,12 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): AiEngine {
       // is replaced by the extractive answer from the same passages.
       const cited = normalizeCitations(written, passages.length);
       if (cited.refs.length === 0) {
-        return { text: composeExtractiveAnswer(question, passages), answered: true, extractive: true, verdict: null };
+        return {
+          text: composeExtractiveAnswer(question, passages),
+          answered: true,
+          extractive: true,
+          verdict: null,
+        };
       }
       return { text: cited.text, answered: true, extractive: false, verdict: null };
     },

@@ -99,7 +99,12 @@ export async function answerFromKnowledge(
   if (found.totalPassages === 0) {
     return { response: KNOWLEDGE_CHAT_NO_ANSWER.noDocuments, sources: [], answered: false, verdict: null };
   }
-  const notFound = { response: KNOWLEDGE_CHAT_NO_ANSWER.notFound, sources: [], answered: false, verdict: null };
+  const notFound = {
+    response: KNOWLEDGE_CHAT_NO_ANSWER.notFound,
+    sources: [],
+    answered: false,
+    verdict: null,
+  };
   if (found.passages.length === 0) return notFound;
 
   await beforeEngine?.();
