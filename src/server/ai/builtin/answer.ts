@@ -3,7 +3,7 @@
  * the question, each followed by the marker of the passage it comes from, so every word of the answer is a
  * word of the user's own documents and says where it is.
  */
-import type { AnswerPassage } from '../port.ts';
+import type { AnswerPassage, EngineAnswer } from '../port.ts';
 
 /** At most this many sentences, and about this many characters: an answer, not a copy of the passages. */
 const MAX_SENTENCES = 5;
@@ -198,4 +198,13 @@ export function composeExtractiveAnswer(question: string, passages: readonly Ans
   }
   chosen.sort((a, b) => (rank.get(a.ref) ?? 0) - (rank.get(b.ref) ?? 0) || a.order - b.order);
   return chosen.map((sentence) => cite(sentence.text, sentence.ref)).join(' ');
+}
+
+/**
+ * The built-in engine's answer to `question` from `passages`: for a closed question, its verdict first; nothing
+ * (`answered: false`) when no passage answers it. Also the fallback of a model's answer.
+ */
+export function composeAnswer(question: string, passages: readonly AnswerPassage[]): EngineAnswer {
+  const text = composeExtractiveAnswer(question, passages);
+  return { text, answered: text !== '', extractive: true, verdict: null };
 }

@@ -6,7 +6,7 @@
 import { COMPANY_SIZES, INDUSTRY_NAMES } from '../../../shared/companies.ts';
 import { type FilterVocabulary, KNOWN_COUNTRIES } from '../../../shared/filter-validator.ts';
 import type { AiEngine } from '../port.ts';
-import { composeExtractiveAnswer } from './answer.ts';
+import { composeAnswer } from './answer.ts';
 import type { Lexicon } from './entities.ts';
 import { createGazetteer } from './gazetteer.ts';
 import { understand } from './understand.ts';
@@ -48,12 +48,7 @@ export function createBuiltinEngine(knowledge: EngineKnowledge): AiEngine {
       return understand(query, await lexicon(), context.today ?? new Date());
     },
     async answer(question, passages) {
-      return {
-        text: composeExtractiveAnswer(question, passages),
-        answered: true,
-        extractive: true,
-        verdict: null,
-      };
+      return composeAnswer(question, passages);
     },
     // The filled template is the document: every fact in it is quoted and cited already.
     async writeDocument(request) {
