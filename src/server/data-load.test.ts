@@ -34,7 +34,7 @@ describe.each(backends())('a first start while the shared data loads, on $name',
       body: expect.objectContaining({
         status: 'ok',
         ready: false,
-        checks: { database: 'ok', data: 'loading' },
+        checks: { database: 'ok', data: 'loading', ai: 'builtin' },
       }),
     });
     expect((await ada.request('GET', '/api/health/ready')).status).toBe(503);

@@ -147,6 +147,8 @@ export const askResponseSchema = z.object({
   answered: z.boolean(),
   category: z.enum(ANSWER_CATEGORIES),
   creditsCharged: z.number().int(),
+  /** True when the user's AI model failed and the built-in engine answered instead. */
+  modelUnavailable: z.boolean().optional(),
 });
 export type AskResponse = z.infer<typeof askResponseSchema>;
 

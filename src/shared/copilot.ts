@@ -88,8 +88,11 @@ export const analysisSchema = z.object({
 });
 export type Analysis = z.infer<typeof analysisSchema>;
 
-/** What an AI engine answers for a query: the analysis and the reply shown in the chat. */
-export type EngineAnalysis = { analysis: Analysis; responseText: string };
+/**
+ * What an AI engine answers for a query: the analysis and the reply shown in the chat. `modelUnavailable`: the
+ * model failed and the built-in engine answered instead.
+ */
+export type EngineAnalysis = { analysis: Analysis; responseText: string; modelUnavailable?: boolean };
 
 /**
  * Where the hand-off goes: an app route, its query parameters (a name may repeat: `industry=A&industry=B`) and
@@ -110,8 +113,14 @@ export type AnalyzeResponse = {
   handoff: Handoff;
   /** True when the engine failed and spec 3 §8's fallback answered (never charged). */
   fallback: boolean;
+  /** True when the AI model failed and the built-in engine analysed the request instead (charged as it is). */
+  modelUnavailable?: boolean;
   creditsCharged: number;
 };
+
+/** Issue 24: the line under an answer the built-in engine gave because the AI model failed. */
+export const MODEL_UNAVAILABLE_NOTICE =
+  'The AI model could not answer just now: this answer is from the built-in engine.';
 
 /** Spec 3 §4 "Analysis confidence label". */
 export function confidenceLabel(confidence: number): string {

@@ -137,7 +137,10 @@ export const generatedDocumentSchema = z.object({
   prospectId: z.string().nullable(),
   markdown: z.string(),
   sources: z.array(sourceSchema),
-  /** What the document lacked (each marked in the text with missingMark). */
+  /**
+   * What the document lacked (each marked in the text with missingMark): an input, or a section no sentence of
+   * the knowledge base answers. Empty only when every section has content of its own.
+   */
   missing: z.array(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -188,6 +188,8 @@ export const knowledgeChatResponseSchema = z.object({
   verdict: z.enum(VERDICTS).nullable(),
   /** True when retrieval or the AI engine failed and the answer is spec 3 §8's fallback text (never charged). */
   fallback: z.boolean().optional(),
+  /** True when the AI model failed and the built-in engine answered instead (charged as its answers are). */
+  modelUnavailable: z.boolean().optional(),
   creditsCharged: z.number().int(),
 });
 export type KnowledgeChatResponse = z.infer<typeof knowledgeChatResponseSchema>;

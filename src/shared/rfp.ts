@@ -4,7 +4,7 @@
  * the exports.
  */
 import { z } from 'zod';
-import { sourceSchema } from './knowledge.ts';
+import { sourceSchema, VERDICT_LABELS, VERDICTS, type Verdict } from './knowledge.ts';
 
 export const RFP_STATUSES = ['draft', 'needs_review', 'approved'] as const;
 export type RfpStatus = (typeof RFP_STATUSES)[number];
@@ -47,6 +47,10 @@ export const rfpQuestionSchema = z.object({
   answer: z.string(),
   sources: z.array(sourceSchema),
   confidence: z.number().int().nullable(),
+  /** Why the draft has its confidence, in one line ("" before a draft). */
+  confidenceReason: z.string(),
+  /** The verdict the answer leads with ("Yes. ..."), for a closed question. */
+  verdict: z.enum(VERDICTS).nullable(),
   status: z.enum(RFP_STATUSES),
   answerOrigin: z.enum(['library', 'knowledge', 'manual']).nullable(),
   libraryEntryId: z.string().nullable(),
@@ -152,6 +156,63 @@ export const rfpCommentRequestSchema = z
       .max(4000, 'must be at most 4000 characters'),
   })
   .strict();
+
+/** The verdict an answer leads with ("Yes. We encrypt ..." -> yes), or null. */
+export function verdictOf(answer: string): Verdict | null {
+  const lead = answer
+    .trimStart()
+    .match(/^\**(Yes|No|Partially)\b\**[.,:;!—–-]/i)?.[1]
+    ?.toLowerCase();
+  return lead === 'yes' || lead === 'no' || lead === 'partially' ? lead : null;
+}
+
+/** The answer without the verdict it leads with: what goes beside a questionnaire's own Yes/No column. */
+export function withoutVerdict(answer: string): string {
+  if (!verdictOf(answer)) return answer;
+  return answer.trimStart().replace(/^\**(Yes|No|Partially)\b\**[.,:;!—–-]\s*/i, '');
+}
+
+export const verdictLabel = (verdict: Verdict) => VERDICT_LABELS[verdict];
+
+/** What a knowledge draft's confidence is computed from. */
+export type DraftEvidence = {
+  /**
+   * How much of the question the sentence the answer leads with holds, 0..1 (its words weighted by how rare they
+   * are in the library); a model's answer, which is not measured so, gives its best cited passage's.
+   */
+  support: number;
+  /** Cited passages (of different documents) that answer it. */
+  agreeing: number;
+  /** A closed question answered with a verdict. */
+  verdict: Verdict | null;
+};
+
+/** The highest confidence of a "No": below "High", a person checks it. */
+const NEGATION_MAX = 74;
+
+/**
+ * A knowledge draft's confidence (0-90: a person checks every draft) and the line that explains it, from its
+ * evidence; calibrated on the tuning half of the labelled closed questions
+ * (src/server/features/rfp/verdict-evaluation.test.ts prints the reliability table of both halves): "High"
+ * (75 and above) must be right at least 90% of the time. What was measured on the tuning half: the share of the
+ * question the leading sentence holds separates right from wrong drafts (20 of 22 right from 0.77 up, half
+ * below 0.6); a "No" read from a negation was wrong 2 times in 5 even with full support (the negation belonged
+ * to another part of the sentence, or another sentence made it an exception), so a "No" is never "High"; a
+ * second agreeing document did not make a draft likelier right, so it counts for nothing.
+ */
+export function draftConfidence(evidence: DraftEvidence): { confidence: number; reason: string } {
+  const { support, agreeing, verdict } = evidence;
+  const measured = Math.round(20 + 71.5 * support);
+  const confidence = Math.max(0, Math.min(verdict === 'no' ? NEGATION_MAX : 90, measured));
+  const held = `The quoted sentence holds ${Math.round(support * 100)}% of what the question asks`;
+  const documents = agreeing >= 2 ? `; ${agreeing} documents say it` : '';
+  const doubt = verdict === 'no' ? '; a "No" is read from a negation: check that it is about this' : '';
+  return { confidence, reason: `${held}${documents}${doubt}.` };
+}
+
+/** The line beside an answer from the library. */
+export const LIBRARY_CONFIDENCE_REASON =
+  'From your answer library: an approved answer to a question worded like this one.';
 
 /** The draft's confidence shown in words. */
 export function confidenceLabel(confidence: number | null): 'High' | 'Medium' | 'Low' | 'None' {

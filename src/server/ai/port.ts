@@ -40,6 +40,14 @@ export type AnswerPassage = {
 };
 
 /**
+ * How an answer is asked for: `weights` are what each word of the question weighs among all of the caller's
+ * passages (by its PostgreSQL english lexeme, "penetr" for "penetration": rarer words weigh more), which the
+ * built-in engine reads to tell a sentence about the question from one that only shares its common words.
+ */
+export type AnswerOptions = { signal?: AbortSignal; weights?: QuestionWeights };
+export type QuestionWeights = Readonly<Record<string, number>>;
+
+/**
  * An answer written from passages: `text` cites them with markers ("[1]"). `answered` is false when the engine
  * read the passages and found that they do not answer the question (the chat then says it does not know);
  * `extractive` is true when the text is the extractive composer's (the built-in engine, or a model's answer
@@ -51,6 +59,13 @@ export type EngineAnswer = {
   extractive: boolean;
   /** A closed question's verdict, which `text` leads with ("Yes. ..."); null for an open question. */
   verdict: Verdict | null;
+  /**
+   * How much of the question the sentence the answer leads with holds, 0..1 (its words weighted by rarity), when
+   * the engine measures it (the built-in one does); the draft's confidence is computed from it.
+   */
+  support?: number;
+  /** The model failed and the built-in engine answered instead (fallback-engine.ts): the UI says so. */
+  modelUnavailable?: true;
 };
 
 /**
@@ -83,7 +98,7 @@ export type AiEngine = {
     question: string,
     passages: readonly AnswerPassage[],
     history: readonly ChatTurn[],
-    options?: { signal?: AbortSignal },
+    options?: AnswerOptions,
   ): Promise<EngineAnswer>;
   /**
    * A sales document from its draft: the built-in engine keeps the draft as it is; a model writes it as prose

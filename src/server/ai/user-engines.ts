@@ -63,9 +63,30 @@ export function createUserEngines(
   };
 }
 
-/** The engine the features hold: the engine of the user in scope, else `fallback` (the instance's). */
-export function callerEngine(fallback: AiEngine, users: UserEngines): AiEngine {
-  const now = () => users.current() ?? fallback;
+/**
+ * The engine the features hold: the engine of the user in scope, else `instance` (the instance's). With
+ * `withFallback`, a user's own model falls back to the built-in engine when it fails; each model is wrapped once,
+ * so its circuit breaker lives as long as the remembered engine.
+ */
+export function callerEngine(
+  instance: AiEngine,
+  users: UserEngines,
+  withFallback?: (model: AiEngine) => AiEngine,
+): AiEngine {
+  const wrapped = new WeakMap<AiEngine, AiEngine>();
+  const ownEngine = (model: AiEngine) => {
+    if (!withFallback) return model;
+    let engine = wrapped.get(model);
+    if (!engine) {
+      engine = withFallback(model);
+      wrapped.set(model, engine);
+    }
+    return engine;
+  };
+  const now = () => {
+    const own = users.current();
+    return own ? ownEngine(own) : instance;
+  };
   return {
     get provider() {
       return now().provider;

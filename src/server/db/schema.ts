@@ -1227,6 +1227,8 @@ export const rfpQuestions = pgTable(
     sources: jsonb('sources').notNull().default([]),
     /** 0-100: how sure the draft is (a library match, or how much of the question the passages hold). */
     confidence: smallint('confidence'),
+    /** Why the draft has its confidence, in one line (shown beside it); empty for a hand-written answer. */
+    confidenceReason: text('confidence_reason').notNull().default(''),
     status: text('status', { enum: ['draft', 'needs_review', 'approved'] })
       .notNull()
       .default('draft'),

@@ -26,7 +26,7 @@ describe.each(backends())('HTTP app on $name', (backend) => {
       version: 'test',
       live: true,
       ready: true,
-      checks: { database: 'ok', data: 'ready' },
+      checks: { database: 'ok', data: 'ready', ai: 'builtin' },
     };
     expect(await res.json()).toEqual(health);
     const live = await app.request('/api/health/live');

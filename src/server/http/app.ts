@@ -168,13 +168,6 @@ export function createApp(deps: AppDeps, site: StaticSite | null) {
   for (const path of DATA_ROUTES.companies) app.use(path, requireData(deps.dataLoad, 'companies'));
   for (const path of DATA_ROUTES.people) app.use(path, requireData(deps.dataLoad, 'people'));
 
-  app.route('/', healthRoutes(deps));
-  metricsRoute(app, metrics, deps.config.metricsToken);
-  app.route('/', jobsRoutes(deps));
-  app.route('/', authRoutes(deps));
-  app.route('/', profileRoutes(deps));
-  app.route('/', creditsRoutes(deps));
-  app.route('/', paymentWebhookRoutes(deps));
   // The filter values of the company data, read once for the company and people searches.
   const vocabulary = createVocabulary(deps.database.db);
   // Read now when the data is in; while it loads, once it is (reading both would read a million rows twice).
@@ -183,19 +176,29 @@ export function createApp(deps: AppDeps, site: StaticSite | null) {
     vocabulary.forget();
     vocabulary.warm();
   });
+  // The AI engine behind the copilot (built in, with our company data as its lexicon, or a model falling back
+  // to it), or the caller's own provider when they saved one (Integrations > AI provider), falling back too.
+  const ai = createEngine(
+    deps.config.ai,
+    {
+      vocabulary: () => vocabulary.shared(),
+      companyNames: () => knownCompanyNames(deps.database.db),
+    },
+    deps.logger,
+  );
+  const engine = callerEngine(ai.engine, deps.aiEngines, ai.withFallback);
+
+  app.route('/', healthRoutes(deps, ai.health));
+  metricsRoute(app, metrics, deps.config.metricsToken);
+  app.route('/', jobsRoutes(deps));
+  app.route('/', authRoutes(deps));
+  app.route('/', profileRoutes(deps));
+  app.route('/', creditsRoutes(deps));
+  app.route('/', paymentWebhookRoutes(deps));
   app.route('/', companyMatchRoutes(deps));
   app.route('/', companiesRoutes(deps, vocabulary));
   app.route('/', peopleRoutes(deps, vocabulary));
   app.route('/', privacyRoutes(deps));
-  // The AI engine behind the copilot (built in, with our company data as its lexicon, or a model), or the
-  // caller's own provider when they saved one (Integrations > AI provider).
-  const engine = callerEngine(
-    createEngine(deps.config.ai, {
-      vocabulary: () => vocabulary.shared(),
-      companyNames: () => knownCompanyNames(deps.database.db),
-    }),
-    deps.aiEngines,
-  );
   app.route('/', copilotRoutes(deps, vocabulary, engine));
   app.route('/', knowledgeDocumentRoutes(deps));
   app.route('/', knowledgeChatRoutes(deps, engine));

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeCitations } from '../citations.ts';
 import type { AnswerPassage } from '../port.ts';
-import { composeExtractiveAnswer, sentencesOf } from './answer.ts';
+import { composeAnswer, composeExtractiveAnswer, sentencesOf } from './answer.ts';
 
 const passage = (ref: number, text: string): AnswerPassage => ({
   ref,
@@ -23,8 +23,32 @@ describe('the extractive answer', () => {
       ),
     ).toEqual([
       'MFA is required for all production access.',
-      'See the guide.',
+      // "See the guide." is too short to say anything: not quoted.
       'Approved methods include: Push notifications; Hardware tokens.',
+    ]);
+  });
+
+  it('never quotes a template placeholder, a list lead-in without its items or a fragment; a table gives a sentence per cell', () => {
+    expect(
+      sentencesOf(
+        [
+          'The Processing will concern the following types of Personal Data _[insert types of Personal Data concerned, e.g.:]_',
+          '',
+          '* **c) Company customers that are natural persons:**',
+          '',
+          'and the data is kept for as long as the contract runs.',
+          '',
+          'Data | Encrypt At Rest | Endpoint Storage',
+          '---|---|---',
+          'Critical | Required | Prohibited',
+          'Internal | N/R | Allowed',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      'Encrypt At Rest for Critical data: Required.',
+      'Endpoint Storage for Critical data: Prohibited.',
+      'Encrypt At Rest for Internal data: Not required.',
+      'Endpoint Storage for Internal data: Allowed.',
     ]);
   });
 
@@ -48,6 +72,41 @@ describe('the extractive answer', () => {
     expect(answer.startsWith('Backups are encrypted')).toBe(true);
     expect(answer.endsWith('… [1].')).toBe(true);
     expect(answer.length).toBeLessThan(320);
+  });
+});
+
+describe('the answer to a closed question', () => {
+  const library = [
+    passage(1, 'All customer data is encrypted at rest with AES-256. Keys are rotated every year.'),
+    passage(2, 'Generic or shared accounts are not allowed on production systems.'),
+    passage(3, 'Personal devices may be allowed on a case by case basis, with approval from security.'),
+    passage(4, 'Vendors are reviewed annually by the procurement team.'),
+  ];
+
+  it('leads with its verdict, decided from the sentence that answers it, and cites only that sentence', () => {
+    expect(composeAnswer('Do you encrypt customer data at rest?', library)).toMatchObject({
+      text: 'Yes. All customer data is encrypted at rest with AES-256 [1].',
+      answered: true,
+      extractive: true,
+      verdict: 'yes',
+    });
+    expect(composeAnswer('Are shared accounts allowed on production systems?', library).text).toBe(
+      'No. Generic or shared accounts are not allowed on production systems [2].',
+    );
+    expect(composeAnswer('Please confirm that shared accounts are prohibited.', library).verdict).toBe('yes');
+    expect(composeAnswer('Can employees use personal devices?', library).verdict).toBe('partially');
+  });
+
+  it('says nothing when the passages only share words with the question', () => {
+    expect(composeAnswer('Do you perform annual penetration tests by a third party?', library)).toEqual({
+      text: '',
+      answered: false,
+      extractive: true,
+      verdict: 'not_stated',
+    });
+    expect(composeAnswer('What is the parental leave policy for the Mars office?', library).answered).toBe(
+      false,
+    );
   });
 });
 

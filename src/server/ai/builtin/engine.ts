@@ -47,8 +47,8 @@ export function createBuiltinEngine(knowledge: EngineKnowledge): AiEngine {
     async analyze(query, context) {
       return understand(query, await lexicon(), context.today ?? new Date());
     },
-    async answer(question, passages) {
-      return composeAnswer(question, passages);
+    async answer(question, passages, _history, options) {
+      return composeAnswer(question, passages, options?.weights);
     },
     // The filled template is the document: every fact in it is quoted and cited already.
     async writeDocument(request) {

@@ -1,6 +1,8 @@
 /**
  * The `openai` engine against a fake OpenAI-compatible server (tests/helpers/fake-openai.ts): what it sends,
- * the analyses it accepts, everything it refuses, its silence deadline, and the reply shown as it is written.
+ * the analyses it accepts, everything it refuses (with the reason a fallback reads), its silence deadline, the
+ * reply shown as it is written, the knowledge answers it accepts with their verdict and those it replaces by
+ * the built-in answer, and the documents it writes.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -10,7 +12,9 @@ import {
   startFakeOpenAi,
 } from '../../../../tests/helpers/fake-openai.ts';
 import { analysisSchema } from '../../../shared/copilot.ts';
-import { createOpenAiEngine, type OpenAiEngineOptions } from './openai-engine.ts';
+import { composeAnswer } from '../builtin/answer.ts';
+import type { AnswerPassage } from '../port.ts';
+import { AiEngineError, createOpenAiEngine, type OpenAiEngineOptions } from './openai-engine.ts';
 
 const KEY = 'sk-test-7f3a9c';
 
@@ -139,12 +143,16 @@ describe('the openai engine', () => {
     fake.answerNext(answer);
     const error = await failureOf(engine().analyze('fintech companies', {}));
     expect(error.message).toMatch(reason);
+    // The endpoint answered: a fallback knows the model's output, not the endpoint, failed.
+    expect(error).toBeInstanceOf(AiEngineError);
+    expect(error).toMatchObject({ reason: 'invalid' });
   });
 
   it('rejects an HTTP 500, after one retry by default', async () => {
     fake.answerNext(fakeAnswers.error(500), fakeAnswers.error(500, 'Still broken.'));
     const error = await failureOf(engine({ maxRetries: undefined }).analyze('fintech companies', {}));
     expect(error.message).toMatch(/^The model endpoint answered HTTP 500: .*Still broken\./);
+    expect(error).toMatchObject({ reason: 'http' });
     expect(fake.requests).toHaveLength(2);
   });
 
@@ -169,6 +177,7 @@ describe('the openai engine', () => {
       createOpenAiEngine({ baseUrl: gone.url, apiKey: null, model: 'm', maxRetries: 0 }).analyze('hi', {}),
     );
     expect(error.message).toMatch(/^The model endpoint failed: /);
+    expect(error).toMatchObject({ reason: 'unreachable' });
   });
 
   it('gives up on a model that does not answer in time, and closes the connection', async () => {
@@ -176,6 +185,7 @@ describe('the openai engine', () => {
     const started = performance.now();
     const error = await failureOf(engine({ timeoutMs: 300 }).analyze('fintech companies', {}));
     expect(error.message).toBe('The model did not answer within 0.3 s');
+    expect(error).toMatchObject({ reason: 'timeout' });
     expect(performance.now() - started).toBeLessThan(2000);
     await expect.poll(() => fake.requests[0]?.closedEarly).toBe(true);
   });
@@ -188,6 +198,7 @@ describe('the openai engine', () => {
     controller.abort();
     const error = await failureOf(pending);
     expect(error.message).toBe('The request to the model was cancelled');
+    expect(error).toMatchObject({ reason: 'cancelled' });
     await expect.poll(() => fake.requests[0]?.closedEarly).toBe(true);
   });
 
@@ -255,6 +266,160 @@ describe('the openai engine', () => {
     expect(error.message).toBe('The request to the model was cancelled');
     await expect.poll(() => fake.requests[0]?.closedEarly).toBe(true);
     expect(shown.at(-1)?.length).toBeLessThan(responseText.length);
+  });
+
+  describe('answering from passages', () => {
+    const passages: AnswerPassage[] = [
+      {
+        ref: 1,
+        title: 'Security Overview',
+        section: 'Encryption',
+        page: 2,
+        text: 'Customer data is encrypted at rest with AES-256. Keys are rotated every 90 days.',
+      },
+      {
+        ref: 2,
+        title: 'Backup Policy',
+        section: null,
+        page: null,
+        text: 'Backups are kept for 30 days in a second region.',
+      },
+    ];
+    const CLOSED = 'Do you encrypt customer data at rest?';
+    const answerOf = (question = CLOSED, options: { signal?: AbortSignal } = {}) =>
+      engine().answer(question, passages, [], options);
+    const builtin = (question = CLOSED) => composeAnswer(question, passages);
+
+    it('asks for the verdict, the answer and its citations as structured output, from the numbered passages', async () => {
+      fake.answerNext(
+        fakeAnswers.json({
+          verdict: 'yes',
+          answer: 'Yes, customer data is encrypted at rest with AES-256 [1].',
+          citations: [1],
+        }),
+      );
+      await answerOf();
+      const body = fake.requests[0]?.body;
+      const format = body?.response_format as { type: string; json_schema: { schema: object } };
+      expect(format.type).toBe('json_schema');
+      const properties = (format.json_schema.schema as { properties: object }).properties;
+      expect(Object.keys(properties)).toEqual(['verdict', 'answer', 'citations']);
+      const sent = body?.messages as SentMessage[];
+      expect(sent[0]?.role).toBe('system');
+      for (const words of ['"not_stated"', 'null', 'square brackets', 'never invent']) {
+        expect(sent[0]?.content).toContain(words);
+      }
+      expect(sent.at(-1)?.content).toContain(
+        '[1] Security Overview (Encryption, page 2)\nCustomer data is encrypted at rest with AES-256.',
+      );
+      expect(sent.at(-1)?.content).toContain(`Question: ${CLOSED}`);
+    });
+
+    it.each([
+      [
+        'the verdict word as the model wrote it',
+        {
+          verdict: 'yes',
+          answer: 'Yes, customer data is encrypted at rest with AES-256 [1].',
+          citations: [1],
+        },
+        'Yes. Customer data is encrypted at rest with AES-256 [1].',
+      ],
+      [
+        'no verdict word: the verdict is put first',
+        { verdict: 'partially', answer: 'data at rest is encrypted with AES-256 [1, 2].', citations: [1, 2] },
+        'Partially. Data at rest is encrypted with AES-256 [1][2].',
+      ],
+      [
+        'a "no" that is part of the sentence',
+        { verdict: 'no', answer: 'No backup is kept beyond 30 days [2].', citations: [2] },
+        'No. No backup is kept beyond 30 days [2].',
+      ],
+    ])('accepts a closed answer led by its verdict: %s', async (_, written, text) => {
+      fake.answerNext(fakeAnswers.json(written));
+      expect(await answerOf()).toEqual({
+        text,
+        answered: true,
+        extractive: false,
+        verdict: written.verdict,
+      });
+    });
+
+    it('accepts an open answer without a verdict', async () => {
+      fake.answerNext(
+        fakeAnswers.json({ verdict: null, answer: 'Backups are kept for 30 days [2].', citations: [2] }),
+      );
+      expect(await answerOf('How long are backups kept?')).toEqual({
+        text: 'Backups are kept for 30 days [2].',
+        answered: true,
+        extractive: false,
+        verdict: null,
+      });
+    });
+
+    it('says the passages do not decide it (not answered) when the model finds them silent', async () => {
+      fake.answerNext(
+        fakeAnswers.json({
+          verdict: 'not_stated',
+          answer: 'The passages do not say whether data is encrypted in transit.',
+          citations: [],
+        }),
+      );
+      expect(await answerOf('Do you encrypt data in transit?')).toEqual({
+        text: 'Not stated in your documents. The passages do not say whether data is encrypted in transit.',
+        answered: false,
+        extractive: false,
+        verdict: 'not_stated',
+      });
+    });
+
+    it.each([
+      ['a citation of a passage it was not given', { verdict: 'yes', answer: 'Yes [1].', citations: [1, 3] }],
+      [
+        'a marker of a passage it was not given',
+        { verdict: 'yes', answer: 'Yes, with AES-256 [1][7].', citations: [1] },
+      ],
+      ['a citation of passage 0', { verdict: 'yes', answer: 'Yes, with AES-256 [1].', citations: [0] }],
+      ['no citation at all', { verdict: 'yes', answer: 'Yes, everything is encrypted.', citations: [] }],
+      [
+        'citations listed but no marker in the text',
+        { verdict: 'yes', answer: 'Yes, with AES-256.', citations: [1] },
+      ],
+      [
+        'a text that contradicts its verdict',
+        { verdict: 'yes', answer: 'No, it is not [1].', citations: [1] },
+      ],
+      ['an unknown verdict', { verdict: 'maybe', answer: 'Perhaps [1].', citations: [1] }],
+      ['a missing field', { verdict: 'yes', answer: 'Yes [1].' }],
+    ])('rejects %s: the built-in answer replaces it', async (_, written) => {
+      fake.answerNext(fakeAnswers.json(written));
+      const answer = await answerOf();
+      expect(answer).toEqual(builtin());
+      expect(answer.extractive).toBe(true);
+    });
+
+    it.each([
+      ['prose instead of JSON', 'Customer data is encrypted at rest [1].'],
+      ['malformed JSON', '{"verdict": "yes", "answer": "Yes'],
+      ['an empty answer', ''],
+    ])('replaces %s by the built-in answer', async (_, content) => {
+      fake.answerNext(fakeAnswers.text(content));
+      expect(await answerOf()).toEqual(builtin());
+    });
+
+    it('rejects when the endpoint fails, and when the caller cancels', async () => {
+      fake.answerNext(fakeAnswers.error(503));
+      const down = await failureOf(answerOf());
+      expect(down).toMatchObject({ reason: 'http' });
+      expect(down.message).toMatch(/^The model endpoint answered HTTP 503/);
+
+      fake.answerNext(fakeAnswers.hang());
+      const controller = new AbortController();
+      const pending = answerOf(CLOSED, { signal: controller.signal });
+      await expect.poll(() => fake.requests.length).toBe(2);
+      controller.abort();
+      expect(await failureOf(pending)).toMatchObject({ reason: 'cancelled' });
+    });
   });
 
   describe('writing a sales document', () => {

@@ -3,13 +3,16 @@
  * Ollama, vLLM, LM Studio) through the Vercel AI SDK. The analysis is asked for as structured output in one
  * streamed call, so the reply in it can be shown as it is written, and the whole answer is checked against the
  * shared schema; whatever goes wrong (an HTTP error, silence, output that is not a valid analysis, a cancelled
- * request) rejects, so the copilot answers spec 3 §8's fallback and charges nothing.
+ * request) rejects with an `AiEngineError` saying why, and the fallback engine (../fallback-engine.ts) answers
+ * with the built-in one. A knowledge answer is structured output too ({verdict, answer, citations}); one that
+ * cites a passage it was not given, cites nothing or cannot be read is replaced by the built-in answer.
  */
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import {
   APICallError,
   generateText,
   NoObjectGeneratedError,
+  NoOutputGeneratedError,
   Output,
   parsePartialJson,
   RetryError,
@@ -18,9 +21,10 @@ import {
 import { z } from 'zod';
 import { analysisSchema } from '../../../shared/copilot.ts';
 import { MISSING_PATTERN } from '../../../shared/docgen.ts';
-import { composeExtractiveAnswer } from '../builtin/answer.ts';
+import { VERDICT_LABELS, VERDICTS, type Verdict } from '../../../shared/knowledge.ts';
+import { composeAnswer } from '../builtin/answer.ts';
 import { normalizeCitations } from '../citations.ts';
-import type { AiEngine } from '../port.ts';
+import type { AiEngine, EngineAnswer } from '../port.ts';
 import {
   analysisInstructions,
   answerInstructions,
@@ -28,7 +32,6 @@ import {
   chatMessages,
   documentInstructions,
   documentMessages,
-  NO_ANSWER,
 } from './prompt.ts';
 
 export type OpenAiEngineOptions = {
@@ -53,9 +56,33 @@ const modelAnswerSchema = z.object({
   ...analysisSchema.shape,
 });
 
+/**
+ * A knowledge answer as the model writes it: the verdict first (it decides how the answer starts), the answer
+ * with its markers, and the passages it cites. Checked against the passages given before it is used.
+ */
+const modelKnowledgeAnswerSchema = z.object({
+  verdict: z.enum(VERDICTS).nullable(),
+  answer: z.string(),
+  citations: z.array(z.number().int()),
+});
+type ModelKnowledgeAnswer = z.infer<typeof modelKnowledgeAnswerSchema>;
+
+/**
+ * What went wrong: the caller cancelled, the model stayed silent, the endpoint could not be reached or
+ * answered an HTTP error, or its answer was not valid. Only the first says nobody is waiting for an answer;
+ * only the last says the endpoint itself works.
+ */
+export type AiFailure = 'cancelled' | 'timeout' | 'unreachable' | 'http' | 'invalid';
+
 /** Why the engine failed, in one line a log can hold: no key, no prompt, no stack of SDK internals. */
 export class AiEngineError extends Error {
   override name = 'AiEngineError';
+  constructor(
+    message: string,
+    readonly reason: AiFailure,
+  ) {
+    super(message);
+  }
 }
 
 export function createOpenAiEngine(options: OpenAiEngineOptions): AiEngine {
@@ -73,19 +100,28 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): AiEngine {
   const providerOptions = { openaiCompatible: { strictJsonSchema: false } };
 
   /** Explains a failure without the key (an endpoint may echo it back in its error body). */
-  const failure = (err: unknown, deadline: AbortSignal, caller?: AbortSignal): Error => {
-    if (caller?.aborted) return new AiEngineError('The request to the model was cancelled');
-    if (deadline.aborted) return new AiEngineError(`The model did not answer within ${timeoutMs / 1000} s`);
+  const failure = (err: unknown, deadline: AbortSignal, caller?: AbortSignal): AiEngineError => {
+    if (caller?.aborted) return new AiEngineError('The request to the model was cancelled', 'cancelled');
+    if (deadline.aborted) {
+      return new AiEngineError(`The model did not answer within ${timeoutMs / 1000} s`, 'timeout');
+    }
     const cause = RetryError.isInstance(err) ? err.lastError : err;
     let message: string;
+    let reason: AiFailure;
     if (APICallError.isInstance(cause) && cause.statusCode !== undefined) {
       message = `The model endpoint answered HTTP ${cause.statusCode}: ${excerpt(cause.responseBody ?? cause.message)}`;
+      reason = 'http';
     } else if (NoObjectGeneratedError.isInstance(cause)) {
       message = `The model's answer is not a valid analysis: ${excerpt(whyInvalid(cause))}`;
+      reason = 'invalid';
     } else {
       message = `The model endpoint failed: ${excerpt(describe(cause))}`;
+      reason = 'unreachable';
     }
-    return new AiEngineError(options.apiKey ? message.replaceAll(options.apiKey, '[redacted]') : message);
+    return new AiEngineError(
+      options.apiKey ? message.replaceAll(options.apiKey, '[redacted]') : message,
+      reason,
+    );
   };
 
   return {
@@ -112,7 +148,7 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): AiEngine {
       try {
         for await (const part of result.fullStream) {
           if (part.type === 'error') throw part.error;
-          if (part.type === 'abort') throw new AiEngineError('aborted');
+          if (part.type === 'abort') throw new AiEngineError('aborted', 'cancelled');
           // Anything the model sends (text, or a reasoning model's thoughts) is a sign of life.
           clearTimeout(timer);
           timer = setTimeout(() => silence.abort(), timeoutMs);
@@ -136,40 +172,33 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): AiEngine {
       }
     },
 
-    async answer(question, passages, history, { signal } = {}) {
+    async answer(question, passages, history, { signal, weights } = {}) {
       const deadline = new AbortController();
       const timer = setTimeout(() => deadline.abort(), timeoutMs);
-      let written: string;
+      let written: ModelKnowledgeAnswer | null;
       try {
         const result = await generateText({
           model,
           system: answerInstructions(),
           messages: answerMessages(question, passages, history),
+          output: Output.object({ schema: modelKnowledgeAnswerSchema, name: 'knowledge_answer' }),
+          providerOptions,
           maxRetries,
           abortSignal: signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal,
         });
-        written = result.text.trim();
+        written = result.output;
       } catch (err) {
-        throw failure(err, deadline.signal, signal);
+        // An answer that is not the object asked for is the model's, not the endpoint's failure.
+        if (NoObjectGeneratedError.isInstance(err) || NoOutputGeneratedError.isInstance(err)) written = null;
+        else throw failure(err, deadline.signal, signal);
       } finally {
         clearTimeout(timer);
       }
-      // The model read the passages and found no answer in them: the chat says it does not know.
-      if (written.startsWith(NO_ANSWER)) {
-        return { text: '', answered: false, extractive: false, verdict: null };
-      }
-      // An answer must say where it comes from: one that cites no passage (or only passages that do not exist)
-      // is replaced by the extractive answer from the same passages.
-      const cited = normalizeCitations(written, passages.length);
-      if (cited.refs.length === 0) {
-        return {
-          text: composeExtractiveAnswer(question, passages),
-          answered: true,
-          extractive: true,
-          verdict: null,
-        };
-      }
-      return { text: cited.text, answered: true, extractive: false, verdict: null };
+      // An answer must say where it comes from, and only from the passages given: one that cites nothing, or a
+      // passage that does not exist, is replaced by the built-in answer from the same passages.
+      return (
+        (written && checkedAnswer(written, passages.length)) ?? composeAnswer(question, passages, weights)
+      );
     },
 
     async writeDocument(request, { signal } = {}) {
@@ -202,6 +231,49 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): AiEngine {
       return { markdown: cited.text, rewritten: true };
     },
   };
+}
+
+/** A verdict word an answer starts with ("Yes, ...", "No. ...", "Not stated in your documents: ..."). */
+const LEADING_VERDICT =
+  /^\s*(yes|no|partially|partly|not stated(?: in (?:your|the) documents)?)\s*(?:[.,;:!]|\s[-\u2013\u2014])\s*/i;
+
+function leadingVerdict(text: string): { verdict: Verdict; rest: string } | null {
+  const match = text.match(LEADING_VERDICT);
+  const word = match?.[1]?.toLowerCase();
+  if (!match || !word) return null;
+  const verdict: Verdict =
+    word === 'yes' ? 'yes' : word === 'no' ? 'no' : word.startsWith('not') ? 'not_stated' : 'partially';
+  return { verdict, rest: text.slice(match[0].length) };
+}
+
+/**
+ * The model's knowledge answer as the port's, or null when it must be rejected: a citation (in `citations` or
+ * a marker in the text) naming a passage it was not given, an answer that cites nothing, or a text that starts
+ * with another verdict than the one given. The text leads with the verdict's label, as the built-in one does.
+ */
+function checkedAnswer(written: ModelKnowledgeAnswer, count: number): EngineAnswer | null {
+  const { verdict } = written;
+  const known = (ref: number) => ref >= 1 && ref <= count;
+  const marked = normalizeCitations(written.answer, Number.POSITIVE_INFINITY).refs;
+  if (!marked.every(known) || !written.citations.every(known)) return null;
+  let body = written.answer.trim();
+  const lead = leadingVerdict(body);
+  if (verdict && lead) {
+    if (lead.verdict !== verdict) return null;
+    body = lead.rest;
+  }
+  const cited = normalizeCitations(body, count);
+  const text = verdict ? withVerdict(verdict, cited.text) : cited.text;
+  // The passages do not decide it: nothing to cite, and the chat says it does not know.
+  if (verdict === 'not_stated') return { text, answered: false, extractive: false, verdict };
+  if (cited.refs.length === 0) return null;
+  return { text, answered: true, extractive: false, verdict };
+}
+
+/** "Yes. Customer data is encrypted at rest [1]." */
+function withVerdict(verdict: Verdict, text: string): string {
+  const label = `${VERDICT_LABELS[verdict]}.`;
+  return text ? `${label} ${text.charAt(0).toUpperCase()}${text.slice(1)}` : label;
 }
 
 /** The reply in an answer still being written (`{"responseText": "Looking for fin`), or null before it starts. */

@@ -64,12 +64,16 @@ export function chatMessages(query: string, context: AnalyzeContext): ModelMessa
   ];
 }
 
-/** What a model writes when the passages do not answer the question (the chat then says it does not know). */
-export const NO_ANSWER = 'NO_ANSWER';
-
-/** The system prompt of a knowledge answer: only from the passages, every statement cited. */
+/**
+ * The system prompt of a knowledge answer (issue 24): one JSON object with the verdict, the answer and the
+ * passages cited, decided and written from the passages only.
+ */
 export function answerInstructions(): string {
-  return `You answer questions from a sales team using only the numbered passages from their company's own documents, given in the last message. Write a short answer in plain text, one to five sentences. After every statement put the number of the passage it comes from in square brackets, like [1], or [2][3] for two passages. Cite only the passages' numbers. Use nothing but the passages: no outside knowledge, no guesses. If the passages do not answer the question, reply with exactly ${NO_ANSWER} and nothing else.`;
+  return `You answer questions from a sales team using only the numbered passages from their company's own documents, given in the last message. Answer with one JSON object and nothing else, with these fields, in this order:
+- verdict: for a closed question (one answered by yes or no, like "Do you encrypt data at rest?"): "yes", "no", or "partially" when the passages say it holds only in part or with conditions, decided only from what the passages say; "not_stated" when the passages do not decide it. For an open question (what, how, when, who...): null, or "not_stated" when the passages do not answer it.
+- answer: a short answer in plain text, one to five sentences. A closed question's answer starts with its verdict ("Yes.", "No.", "Partially.") and then the facts that decide it. After every statement put the number of the passage it comes from in square brackets, like [1], or [2][3] for two passages. With "not_stated", say in one sentence what the passages do not cover.
+- citations: the numbers of the passages the answer cites, like [1, 3].
+Cite only the passages' numbers. Use nothing but the passages: no outside knowledge, no guesses, never invent a fact, a number or a passage.`;
 }
 
 /** The chat so far (the last 10 messages), then the passages and the question. */

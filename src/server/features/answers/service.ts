@@ -200,6 +200,7 @@ export async function askQuestion(
     answered: knowledge.answered,
     category: categorize(question),
     creditsCharged: knowledge.creditsCharged,
+    ...(knowledge.modelUnavailable ? { modelUnavailable: true } : {}),
   };
 }
 

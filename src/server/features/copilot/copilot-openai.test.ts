@@ -1,8 +1,9 @@
 /**
  * The copilot with `AI_PROVIDER=openai`, end to end through the HTTP app, against a fake OpenAI-compatible
  * server (tests/helpers/fake-openai.ts): the model's analysis with our filter validation and hand-off for one
- * credit, spec 3 §8's fallback for free when the model fails, the chat history sent along, the key kept out of
- * the logs, and the chat's reply streamed as server-sent events while the model writes it.
+ * credit; the built-in engine's analysis, marked so and charged as its own, when the model fails or is down
+ * (with /api/health saying so, and the dead endpoint skipped for a while); the chat history sent along, the key
+ * kept out of the logs, and the chat's reply streamed as server-sent events while the model writes it.
  */
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
@@ -13,6 +14,7 @@ import { type AuthClient, authClient } from '../../../../tests/helpers/auth.ts';
 import { leaveCredits } from '../../../../tests/helpers/credits.ts';
 import { type Backend, backends, type TestDatabase } from '../../../../tests/helpers/databases.ts';
 import { type FakeOpenAi, fakeAnswers, startFakeOpenAi } from '../../../../tests/helpers/fake-openai.ts';
+import { userIdOf } from '../../../../tests/helpers/knowledge-rows.ts';
 import {
   type AnalyzeResponse,
   CHAT_EVENTS,
@@ -21,10 +23,15 @@ import {
   type SendMessageResponse,
 } from '../../../shared/copilot.ts';
 import { readServerEvents, type ServerEvent } from '../../../shared/sse.ts';
+import { createBuiltinEngine } from '../../ai/builtin/engine.ts';
+import { withBuiltinFallback } from '../../ai/fallback-engine.ts';
+import { createOpenAiEngine } from '../../ai/openai/openai-engine.ts';
 import { queryRows } from '../../db/client.ts';
 import { companyMaster } from '../../db/schema.ts';
 import { seedReferenceData } from '../../db/seed/seed.ts';
 import type { App } from '../../http/app.ts';
+import { createVocabulary } from '../companies/vocabulary.ts';
+import { analyzeRequest } from './service.ts';
 
 const KEY = 'sk-e2e-4b1d8e0c';
 
@@ -58,32 +65,51 @@ describe.each(backends())('the copilot with an OpenAI-compatible model on $name'
   let database: TestDatabase;
   let fake: FakeOpenAi;
   let app: App;
+  let deps: Awaited<ReturnType<typeof createTestApp>>['deps'];
   let ada: AuthClient;
   let logLines = '';
+  /** A logger whose lines the tests read (`logLines`). */
+  const logger = () =>
+    pino(
+      { level: 'trace' },
+      new Writable({
+        write(chunk, _encoding, done) {
+          logLines += chunk.toString();
+          done();
+        },
+      }),
+    );
 
   beforeAll(async () => {
     database = await backend.create();
     await seedReferenceData(database.db);
-    await database.db.insert(companyMaster).values({
-      source: 'sp500',
-      license: 'ODC-PDDL-1.0',
-      name: 'Berlin Ledger',
-      primaryIndustry: 'Fintech',
-      size: '51-200',
-      country: 'Germany',
-      countryCode: 'DE',
-      city: 'Berlin',
-    });
-    fake = await startFakeOpenAi({ apiKey: KEY });
-    const sink = new Writable({
-      write(chunk, _encoding, done) {
-        logLines += chunk.toString();
-        done();
+    await database.db.insert(companyMaster).values([
+      {
+        source: 'sp500',
+        license: 'ODC-PDDL-1.0',
+        name: 'Berlin Ledger',
+        primaryIndustry: 'Fintech',
+        size: '51-200',
+        country: 'Germany',
+        countryCode: 'DE',
+        city: 'Berlin',
       },
-    });
-    ({ app } = await createTestApp(database, {
+      {
+        source: 'sp500',
+        license: 'ODC-PDDL-1.0',
+        name: 'Hudson Ledger',
+        primaryIndustry: 'Fintech',
+        size: '201-500',
+        country: 'United States',
+        countryCode: 'US',
+        region: 'New York',
+        city: 'New York',
+      },
+    ]);
+    fake = await startFakeOpenAi({ apiKey: KEY });
+    ({ app, deps } = await createTestApp(database, {
       env: { AI_PROVIDER: 'openai', OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: KEY, AI_MODEL: 'fake-gpt' },
-      logger: pino({ level: 'trace' }, sink),
+      logger: logger(),
     }));
     ada = authClient(app);
     await ada.signUp('ada@example.com', 'violet-harbor-42', 'Ada');
@@ -105,8 +131,12 @@ describe.each(backends())('the copilot with an OpenAI-compatible model on $name'
     return { status: response.status, body: (await response.json()) as AnalyzeResponse };
   };
 
-  it('reports the openai engine in /api/health', async () => {
-    expect(await (await app.request('/api/health')).json()).toMatchObject({ ai: 'openai' });
+  it('reports the openai engine in /api/health, ok while its model answers', async () => {
+    expect(await (await app.request('/api/health')).json()).toMatchObject({
+      status: 'ok',
+      ai: 'openai',
+      checks: { ai: 'ok' },
+    });
   });
 
   it("answers the model's analysis with our filter validation and hand-off, for one ai_query credit", async () => {
@@ -142,24 +172,139 @@ describe.each(backends())('the copilot with an OpenAI-compatible model on $name'
   it.each([
     ['malformed output', fakeAnswers.text('{"intent": "company_search", "entit')],
     ['schema-invalid output', fakeAnswers.json({ ...MODEL_ANSWER, suggestedAgent: 'wizard' })],
-    ['an HTTP 500', fakeAnswers.error(500)],
-  ])("answers spec 3 §8's fallback for free on %s, and logs why without the key", async (_, answer) => {
-    fake.answerAlways(answer);
+  ])("answers the built-in engine's analysis on %s, charged as its own, and logs why", async (_, answer) => {
+    fake.answerNext(answer);
     logLines = '';
     const before = await remaining();
     const { status, body } = await analyze('fintech companies in germany');
     expect(status).toBe(200);
     expect(body).toMatchObject({
-      analysis: FALLBACK_ANALYSIS.analysis,
-      response: { text: FALLBACK_ANALYSIS.responseText },
-      handoff: null,
-      fallback: true,
-      creditsCharged: 0,
+      analysis: { intent: 'company_search', suggestedAgent: 'account' },
+      filterValidation: { validFilters: { industries: ['Fintech'], countries: ['Germany'] } },
+      handoff: { agent: 'account' },
+      fallback: false,
+      modelUnavailable: true,
+      creditsCharged: 1,
     });
-    expect(await remaining()).toBe(before);
-    expect(logLines).toContain('copilot analysis failed');
-    expect(logLines).toMatch(/not a valid analysis|HTTP 500/);
+    expect(body.response.text).not.toBe(MODEL_REPLY);
+    expect(await remaining()).toBe(before - 1);
+    expect(logLines).toContain('the built-in engine answers');
+    expect(logLines).toContain('not a valid analysis');
     expect(logLines).not.toContain(KEY);
+    // An endpoint that answers, even wrongly, is asked again by the next request.
+    fake.answerNext(fakeAnswers.json(MODEL_ANSWER));
+    expect((await analyze('fintech companies in germany')).body.response.text).toBe(MODEL_REPLY);
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  describe('with the model down', () => {
+    /** Another server of the same configuration, whose model endpoint fails (its circuit breaker its own). */
+    const instanceWith = async (baseUrl: string) => {
+      const { app: other } = await createTestApp(database, {
+        env: { AI_PROVIDER: 'openai', OPENAI_BASE_URL: baseUrl, OPENAI_API_KEY: KEY, AI_MODEL: 'fake-gpt' },
+        logger: logger(),
+      });
+      const client = authClient(other);
+      await client.signIn('ada@example.com', 'violet-harbor-42');
+      return { other, client };
+    };
+
+    it.each([
+      ['answers HTTP 500', () => fake.url],
+      ['cannot be reached', () => 'http://127.0.0.1:1/v1'],
+    ])(
+      'analyses with the built-in engine when the endpoint %s: filters, the flag, one credit; health degraded',
+      async (_, baseUrl) => {
+        fake.answerAlways(fakeAnswers.error(500, 'The model is down.'));
+        const { other, client } = await instanceWith(baseUrl());
+        const healthy = (await (await other.request('/api/health')).json()) as { checks: { ai: string } };
+        expect(healthy.checks.ai).toBe('ok');
+        logLines = '';
+        const before = await remaining();
+        const response = await client.request('POST', '/api/v1/copilot/analyze', {
+          query: 'fintech companies in New York',
+        });
+        expect(response.status).toBe(200);
+        const body = (await response.json()) as AnalyzeResponse;
+        // Not spec 3 §8's "general_query at confidence 40": the built-in engine's company search.
+        expect(body).toMatchObject({
+          analysis: {
+            intent: 'company_search',
+            suggestedAgent: 'account',
+            filterSuggestions: ['industry: fintech', 'region: New York'],
+          },
+          filterValidation: { validFilters: { industries: ['Fintech'] } },
+          handoff: { agent: 'account' },
+          fallback: false,
+          modelUnavailable: true,
+          creditsCharged: 1,
+        });
+        expect(body.analysis.confidence).toBeGreaterThanOrEqual(70);
+        expect(body.handoff?.href).toContain('industry=Fintech');
+        expect(await remaining()).toBe(before - 1);
+        expect(logLines).toContain('the model failed; the built-in engine answers');
+        expect(logLines).not.toContain(KEY);
+
+        // Health says so, and the server still serves (200): the built-in engine answers meanwhile.
+        const health = await other.request('/api/health');
+        expect(health.status).toBe(200);
+        expect(await health.json()).toMatchObject({
+          status: 'degraded',
+          ai: 'openai',
+          checks: { database: 'ok', ai: 'unavailable' },
+        });
+
+        // The dead endpoint is skipped for a while: the next request does not wait for it.
+        const asked = fake.requests.length;
+        const started = performance.now();
+        const again = (await (
+          await client.request('POST', '/api/v1/copilot/messages', { text: 'fintech companies in New York' })
+        ).json()) as SendMessageResponse;
+        expect(again.reply.analysis).toMatchObject({ modelUnavailable: true, creditsCharged: 1 });
+        expect(fake.requests).toHaveLength(asked);
+        expect(performance.now() - started).toBeLessThan(1000);
+        // The instance whose model answers is not concerned.
+        expect(await (await app.request('/api/health')).json()).toMatchObject({ checks: { ai: 'ok' } });
+      },
+    );
+
+    it("answers spec 3 §8's fallback, free, only when the built-in engine fails too", async () => {
+      const down = createOpenAiEngine({
+        baseUrl: 'http://127.0.0.1:1/v1',
+        apiKey: KEY,
+        model: 'm',
+        maxRetries: 0,
+      });
+      // The real built-in engine, whose lexicon (the company data) cannot be read.
+      const broken = createBuiltinEngine({
+        vocabulary: () => Promise.reject(new Error('the company data cannot be read')),
+        companyNames: async () => [],
+      });
+      const caller = {
+        id: await userIdOf(database.db, 'ada@example.com'),
+        email: 'ada@example.com',
+        name: 'Ada',
+        emailVerified: true,
+      };
+      const before = await remaining();
+      const answer = await analyzeRequest(
+        deps,
+        withBuiltinFallback(down, broken),
+        createVocabulary(database.db),
+        caller,
+        { query: 'fintech companies in New York', context: {}, handoff: { returnRoute: '/chat' } },
+        deps.logger,
+      );
+      expect(answer).toMatchObject({
+        analysis: FALLBACK_ANALYSIS.analysis,
+        response: { text: FALLBACK_ANALYSIS.responseText },
+        handoff: null,
+        fallback: true,
+        creditsCharged: 0,
+      });
+      expect(answer.modelUnavailable).toBeUndefined();
+      expect(await remaining()).toBe(before);
+    });
   });
 
   it('sends the chat so far to the model with the next message', async () => {
@@ -229,7 +374,7 @@ describe.each(backends())('the copilot with an OpenAI-compatible model on $name'
       ]);
     });
 
-    it('ends streamed output that is not a valid analysis in the free fallback, stored as the reply', async () => {
+    it("ends streamed output that is not a valid analysis in the built-in engine's analysis, stored as the reply", async () => {
       const json = JSON.stringify(REPLY_FIRST);
       // The reply is written whole, then the JSON breaks off.
       fake.answerNext(fakeAnswers.text([json.slice(0, 40), json.slice(40, json.indexOf('"entities"') + 12)]));
@@ -238,13 +383,26 @@ describe.each(backends())('the copilot with an OpenAI-compatible model on $name'
       expect(textsOf(events).at(-1)).toBe(MODEL_REPLY);
       expect(events.at(-1)?.event).toBe('message');
       const sent = JSON.parse(events.at(-1)?.data ?? '') as SendMessageResponse;
-      expect(sent.reply.content).toBe(FALLBACK_ANALYSIS.responseText);
-      expect(sent.reply.analysis).toMatchObject({ fallback: true, creditsCharged: 0 });
-      expect(await remaining()).toBe(before);
+      expect(sent.reply.content).not.toBe(MODEL_REPLY);
+      expect(sent.reply.analysis).toMatchObject({
+        analysis: { intent: 'company_search' },
+        response: { text: sent.reply.content },
+        fallback: false,
+        modelUnavailable: true,
+        creditsCharged: 1,
+      });
+      expect(await remaining()).toBe(before - 1);
       expect(await messagesIn(sent.sessionId)).toEqual([
         ['user', 'fintech companies in germany'],
-        ['assistant', FALLBACK_ANALYSIS.responseText],
+        ['assistant', sent.reply.content],
       ]);
+      // The flag is stored with the reply: the chat says so again when the session is opened later.
+      const stored = (await (
+        await ada.request('GET', `/api/v1/copilot/sessions/${sent.sessionId}`)
+      ).json()) as {
+        messages: { analysis?: { modelUnavailable?: boolean } }[];
+      };
+      expect(stored.messages[1]?.analysis?.modelUnavailable).toBe(true);
     });
 
     it("sends a command's reply as the one message event, without asking the model", async () => {

@@ -62,6 +62,10 @@ const analyzeResponse = z
     filterValidation: filterValidationSchema,
     handoff: handoffSchema,
     fallback: z.boolean(),
+    modelUnavailable: z.boolean().optional().openapi({
+      description:
+        'true when the AI model failed and the built-in engine analysed the request instead (charged as its analysis is)',
+    }),
     creditsCharged: z.number().int(),
   })
   .openapi('CopilotAnalysis');

@@ -1,7 +1,8 @@
 /**
  * The copilot (spec 3 §3, §7, §8): a free-text request analysed by the AI engine, its filter suggestions
  * validated against the company data, and the hand-off to the agent that serves it. Charged as `ai_query`,
- * never when the engine failed and the fallback answered.
+ * never when the engine failed and the fallback answered. A model that fails is answered for by the built-in
+ * engine (../../ai/fallback-engine.ts): that analysis says so (`modelUnavailable`) and is charged as its own is.
  */
 import { sql } from 'drizzle-orm';
 import { type AnalyzeResponse, type EngineAnalysis, FALLBACK_ANALYSIS } from '../../../shared/copilot.ts';
@@ -76,13 +77,14 @@ export async function prepareAnalysis(
     answer.analysis.filterSuggestions,
     await vocabulary.forCaller(caller),
   );
-  const { analysis, responseText, fallback } = answer;
+  const { analysis, responseText, fallback, modelUnavailable } = answer;
   return {
     analysis,
     response: { text: responseText },
     filterValidation,
     handoff: handoffFor(analysis, filterValidation.validFilters, input.query, input.handoff),
     fallback,
+    ...(modelUnavailable && { modelUnavailable: true }),
     creditsCharged: 0,
   };
 }

@@ -17,7 +17,6 @@ import {
 } from '../../../shared/docgen.ts';
 import { scoreCompany } from '../../../shared/fit-score.ts';
 import type { KnowledgeSource } from '../../../shared/knowledge.ts';
-import { composeExtractiveAnswer } from '../../ai/builtin/answer.ts';
 import { normalizeCitations } from '../../ai/citations.ts';
 import type { AiEngine, AnswerPassage } from '../../ai/port.ts';
 import type { AppDeps, Caller } from '../../context.ts';
@@ -29,6 +28,7 @@ import type { Logger } from '../../logger.ts';
 import { type RetrievedPassage, retrievePassages, snippetOf } from '../knowledge/service.ts';
 import { getProfile } from '../profile/service.ts';
 import { getProspect } from '../prospects/service.ts';
+import { type FactCandidate, factCandidates, selectFacts } from './facts.ts';
 import {
   type DocCompany,
   type DocContact,
@@ -40,8 +40,8 @@ import {
 } from './templates.ts';
 
 export const DOCUMENT_GENERATION_ACTIVITY = 'document_generation';
-/** Passages asked for each topic of a template. */
-const PASSAGES_PER_TOPIC = 2;
+/** Passages retrieved for each question of a template's topic. */
+const PASSAGES_PER_QUESTION = 2;
 
 type Row = typeof generatedDocuments.$inferSelect;
 
@@ -92,34 +92,28 @@ async function contactOf(tx: Db, id: string): Promise<DocContact & { companyId: 
 }
 
 /**
- * The knowledge base's facts for each topic of the template: the best passages (numbered across the document,
- * as its citations), and from each a quoted sentence with its marker.
+ * The knowledge base's facts for each topic of the template: each of the topic's questions retrieves its
+ * passages and keeps the sentences that answer it; selectFacts places each sentence once, in the section it
+ * answers best. The question alone is the query: the account's industry and notes added to it made passages
+ * that answer it fail retrieval's relevance test, and the document states them itself.
  */
 async function gatherFacts(
   db: Db,
   userId: string,
   template: DocTemplate,
-  about: string,
 ): Promise<{ facts: Record<string, DocFact[]>; passages: RetrievedPassage[] }> {
-  const passages: RetrievedPassage[] = [];
-  const facts: Record<string, DocFact[]> = {};
-  for (const [topic, question] of Object.entries(TEMPLATE_TOPICS[template])) {
-    const found = await retrievePassages(db, userId, `${question} ${about}`.trim(), {
-      limit: PASSAGES_PER_TOPIC,
-      perDocument: 1,
-    });
-    facts[topic] = [];
-    for (const passage of found.passages) {
-      let ref = passages.findIndex((p) => p.chunkId === passage.chunkId) + 1;
-      if (ref === 0) {
-        passages.push(passage);
-        ref = passages.length;
-      }
-      const statement = firstCited(composeExtractiveAnswer(question, [{ ...asAnswerPassage(passage), ref }]));
-      if (statement) facts[topic].push({ topic, statement });
+  const topics = TEMPLATE_TOPICS[template];
+  const candidates: FactCandidate<RetrievedPassage>[] = [];
+  for (const [topic, { questions }] of Object.entries(topics)) {
+    for (const question of questions) {
+      const found = await retrievePassages(db, userId, question, {
+        limit: PASSAGES_PER_QUESTION,
+        perDocument: 1,
+      });
+      candidates.push(...factCandidates(topic, question, found.passages));
     }
   }
-  return { facts, passages };
+  return selectFacts(topics, candidates);
 }
 
 const asAnswerPassage = (passage: RetrievedPassage): Omit<AnswerPassage, 'ref'> => ({
@@ -128,11 +122,6 @@ const asAnswerPassage = (passage: RetrievedPassage): Omit<AnswerPassage, 'ref'> 
   page: passage.page,
   text: passage.text,
 });
-
-/** The first sentence of an extractive answer, with its marker. */
-function firstCited(answer: string): string | null {
-  return answer.match(/^.+?\[\d+\][.!?]?/)?.[0].trim() ?? (answer.trim() || null);
-}
 
 /**
  * `POST /api/v1/docgen/documents`: a new document, saved and charged (checked before the work, charged once
@@ -178,8 +167,7 @@ export async function generateDocument(
           : null,
       }
     : null;
-  const about = [company?.industry, request.notes].filter(Boolean).join(' ');
-  const { facts, passages } = await gatherFacts(db, caller.id, request.template, about);
+  const { facts, passages } = await gatherFacts(db, caller.id, request.template);
   const context: DocContext = {
     seller: {
       company: profile.company.name || null,

@@ -59,46 +59,101 @@ export type DocContext = {
   today: Date;
 };
 
-/** What each template asks the knowledge base (one retrieval per topic; the facts cite what it finds). */
-export const TEMPLATE_TOPICS: Record<DocTemplate, Record<string, string>> = {
+/**
+ * A section's facts: what the knowledge base is asked (short questions, each answered on its own: a sentence
+ * that answers one of them is about the section; one long question listing every aspect would need a
+ * sentence holding half of all of them), what the mark names when nothing answers, and how many facts the
+ * section quotes at most.
+ */
+export type DocTopic = { questions: readonly string[]; what: string; max: number };
+
+const TOPIC = {
+  value: {
+    questions: ['benefits for customers', 'value for customers'],
+    what: 'what your product does',
+  },
+  security: {
+    questions: [
+      'security certifications',
+      'compliance certifications and audits',
+      'encryption of data',
+      'data protection',
+    ],
+    what: 'security and compliance',
+  },
+  securityReview: {
+    questions: ['security questionnaires', 'customer security reviews', 'due diligence'],
+    what: 'security reviews and questionnaires',
+  },
+  implementation: {
+    questions: ['implementation and onboarding', 'customer onboarding'],
+    what: 'implementation and onboarding',
+  },
+  support: {
+    questions: ['customer support', 'service level agreement', 'uptime and availability commitments'],
+    what: 'support and service levels',
+  },
+  risk: {
+    questions: ['risk management', 'business continuity', 'incident response'],
+    what: 'risk management and continuity',
+  },
+  differentiation: {
+    questions: ['competitors', 'differentiators', 'why customers choose us'],
+    what: 'your differentiators',
+  },
+  data: {
+    questions: ['data protection', 'data retention', 'deletion of customer data'],
+    what: 'data protection and retention',
+  },
+  results: {
+    questions: ['case study', 'customer success', 'return on investment'],
+    what: 'customer results',
+  },
+} satisfies Record<string, Omit<DocTopic, 'max'>>;
+
+/**
+ * The sections each template fills from the knowledge base, in the order the document shows them: a sentence
+ * that answers several is quoted once, in the one it answers best (the first on a tie).
+ */
+export const TEMPLATE_TOPICS: Record<DocTemplate, Record<string, DocTopic>> = {
   'one-pager': {
-    value: 'what our product does and the value and benefits for customers',
-    security: 'security and compliance certifications, encryption and data protection',
+    value: { ...TOPIC.value, max: 3 },
+    security: { ...TOPIC.security, max: 3 },
   },
   proposal: {
-    value: 'what our product does and the value and benefits for customers',
-    security: 'security and compliance certifications, encryption and data protection',
-    implementation: 'implementation, onboarding and training of new customers',
-    support: 'customer support, service levels and availability commitments',
+    value: { ...TOPIC.value, max: 3 },
+    implementation: { ...TOPIC.implementation, max: 3 },
+    support: { ...TOPIC.support, max: 3 },
+    security: { ...TOPIC.security, max: 3 },
   },
-  'follow-up-email': { value: 'what our product does and the value and benefits for customers' },
-  'cold-outreach-email': { value: 'what our product does and the value and benefits for customers' },
+  'follow-up-email': { value: { ...TOPIC.value, max: 1 } },
+  'cold-outreach-email': { value: { ...TOPIC.value, max: 1 } },
   'executive-summary': {
-    value: 'what our product does and the value and benefits for customers',
-    security: 'security and compliance certifications, encryption and data protection',
+    value: { ...TOPIC.value, max: 2 },
+    security: { ...TOPIC.security, max: 2 },
   },
   'business-case': {
-    value: 'what our product does and the value and benefits for customers',
-    risk: 'risk management, business continuity and incident response',
-    implementation: 'implementation, onboarding and training of new customers',
+    value: { ...TOPIC.value, max: 3 },
+    risk: { ...TOPIC.risk, max: 3 },
+    implementation: { ...TOPIC.implementation, max: 2 },
   },
   'mutual-action-plan': {
-    security: 'vendor security review, questionnaires and due diligence',
-    implementation: 'implementation, onboarding and training of new customers',
+    security: { ...TOPIC.securityReview, max: 2 },
+    implementation: { ...TOPIC.implementation, max: 2 },
   },
   battlecard: {
-    value: 'what our product does and the value and benefits for customers',
-    differentiation: 'competitors, differentiators and why customers choose us',
-    security: 'security and compliance certifications, encryption and data protection',
+    differentiation: { ...TOPIC.differentiation, max: 3 },
+    value: { ...TOPIC.value, max: 2 },
+    security: { ...TOPIC.security, max: 2 },
   },
   'statement-of-work': {
-    implementation: 'implementation, onboarding and training of new customers',
-    support: 'customer support, service levels and availability commitments',
-    data: 'data protection, data retention and deletion of customer data',
+    implementation: { ...TOPIC.implementation, max: 3 },
+    support: { ...TOPIC.support, max: 3 },
+    data: { ...TOPIC.data, max: 3 },
   },
   'case-study': {
-    results: 'customer results, case study, outcomes and metrics',
-    value: 'what our product does and the value and benefits for customers',
+    value: { ...TOPIC.value, max: 2 },
+    results: { ...TOPIC.results, max: 3 },
   },
 };
 
@@ -110,6 +165,22 @@ const usd = (amount: number) =>
 const day = (date: Date) => date.toISOString().slice(0, 10);
 const addDays = (date: Date, days: number) => new Date(date.getTime() + days * 24 * 60 * 60 * 1000);
 
+/** A template's blank left in a value ("[insert ...]", "{{name}}", "____"): not a value, so marked missing. */
+const PLACEHOLDER = /\[\s*insert\b|\{\{|\}\}|_{3,}/i;
+
+const DEAL_VALUE = "the deal's value (add a forecast to the prospect)";
+const DEAL_RANGE = "the deal's value range (add a forecast range to the prospect)";
+
+/**
+ * "$40,000 to $90,000", or null when the forecast holds no range: both ends zero (a forecast saved with the
+ * expected figure alone), or ends that do not hold the expected figure.
+ */
+function rangeOf(forecast: DocForecast): string | null {
+  const { conservative, realistic, optimistic } = forecast;
+  if (optimistic <= 0 || conservative > realistic || realistic > optimistic) return null;
+  return `${usd(conservative)} to ${usd(optimistic)}`;
+}
+
 /** The document's Markdown and what it lacked. */
 export type Filled = { title: string; markdown: string; missing: string[] };
 
@@ -117,7 +188,8 @@ export function fillTemplate(template: DocTemplate, ctx: DocContext): Filled {
   const missing = new Set<string>();
   /** The value, or a visible mark of what is missing (listed once). */
   const need = (value: string | number | null | undefined, what: string): string => {
-    if (value !== null && value !== undefined && String(value).trim() !== '') return String(value);
+    const given = value === null || value === undefined ? '' : String(value);
+    if (given.trim() !== '' && !PLACEHOLDER.test(given)) return given;
     missing.add(what);
     return missingMark(what);
   };
@@ -127,17 +199,22 @@ export function fillTemplate(template: DocTemplate, ctx: DocContext): Filled {
   const contactName = () => need(ctx.contact?.fullName, "the contact's name");
   const firstName = () => need(ctx.contact?.firstName, "the contact's first name");
   const contactTitle = () => need(ctx.contact?.title, "the contact's title");
-  /** The facts of a topic as bullets, or a mark saying the knowledge base holds none. */
-  const facts = (topic: string, what: string, max = 3): string => {
-    const found = ctx.facts[topic] ?? [];
-    if (found.length === 0) return `- ${need(null, `a fact from your knowledge base about ${what}`)}`;
-    return found
-      .slice(0, max)
-      .map((fact) => `- ${fact.statement}`)
-      .join('\n');
+  const topics = TEMPLATE_TOPICS[template];
+  /** A section's knowledge-base topic (one of the template's: a typo is a bug, not a missing fact). */
+  const topicOf = (topic: string): DocTopic => {
+    const spec = topics[topic];
+    if (!spec) throw new Error(`the ${template} template has no topic ${topic}`);
+    return spec;
   };
-  const firstFact = (topic: string, what: string): string =>
-    ctx.facts[topic]?.[0]?.statement ?? need(null, `a fact from your knowledge base about ${what}`);
+  const noFact = (topic: string) =>
+    need(null, `a fact from your knowledge base about ${topicOf(topic).what}`);
+  /** The facts of a topic as bullets, or a mark saying the knowledge base holds none that answers. */
+  const facts = (topic: string): string => {
+    const found = (ctx.facts[topic] ?? []).slice(0, topicOf(topic).max);
+    if (found.length === 0) return `- ${noFact(topic)}`;
+    return found.map((fact) => `- ${fact.statement}`).join('\n');
+  };
+  const firstFact = (topic: string): string => ctx.facts[topic]?.[0]?.statement ?? noFact(topic);
 
   const c = ctx.company;
   const profileLine = (): string => {
@@ -152,16 +229,19 @@ export function fillTemplate(template: DocTemplate, ctx: DocContext): Filled {
     ].filter(Boolean);
     return `${c.name} is ${parts.join(', ')}.`;
   };
-  const description = () => (c?.description ? ` ${firstSentence(c.description)}` : '');
+  const description = () =>
+    c?.description && !PLACEHOLDER.test(c.description) ? ` ${firstSentence(c.description)}` : '';
   const fitLine = () =>
     ctx.fit
       ? `It fits your ideal customer profile (${ctx.fit.tier}, ${ctx.fit.score}/100): ${ctx.fit.reason}.`
       : '';
   const forecast = ctx.prospect?.forecast ?? null;
-  const value = () =>
-    forecast
-      ? `${usd(forecast.realistic)} expected (${usd(forecast.conservative)} to ${usd(forecast.optimistic)}, ${forecast.confidence}% confidence, over ${forecast.timelineDays} days)`
-      : need(null, "the deal's value (add a forecast to the prospect)");
+  /** The expected figure when it is real (above zero), its range only when that is one (see rangeOf). */
+  const value = () => {
+    if (!forecast || forecast.realistic <= 0) return need(null, DEAL_VALUE);
+    const range = rangeOf(forecast) ?? need(null, DEAL_RANGE);
+    return `${usd(forecast.realistic)} expected (${range}, ${forecast.confidence}% confidence, over ${forecast.timelineDays} days)`;
+  };
   const notes = ctx.notes ? `\n\n${ctx.notes}` : '';
   const date = day(ctx.today);
   const info = DOC_TEMPLATE_INFO[template];
@@ -182,11 +262,11 @@ ${profileLine()}${description()} ${fitLine()}
 
 ${offering()}
 
-${facts('value', 'what your product does')}
+${facts('value')}
 
 ## Security and compliance
 
-${facts('security', 'security and compliance')}
+${facts('security')}
 
 ## Next step
 
@@ -206,19 +286,19 @@ ${profileLine()}${description()} ${fitLine()}${notes}
 
 ${offering()}
 
-${facts('value', 'what your product does')}
+${facts('value')}
 
 ## Implementation
 
-${facts('implementation', 'implementation and onboarding')}
+${facts('implementation')}
 
 ## Support
 
-${facts('support', 'support and service levels')}
+${facts('support')}
 
 ## Security and compliance
 
-${facts('security', 'security and compliance')}
+${facts('security')}
 
 ## Investment
 
@@ -238,7 +318,7 @@ Hi ${firstName()},
 
 Thank you for your time today. ${ctx.notes ?? need(null, 'what you discussed in the meeting')}
 
-As promised, a short summary of how we help: ${firstFact('value', 'what your product does')}
+As promised, a short summary of how we help: ${firstFact('value')}
 
 I will send the details we talked about. Would ${day(addDays(ctx.today, 7))} work for a next conversation?
 
@@ -254,7 +334,7 @@ Hi ${firstName()},
 
 I work with ${c?.industry ? `${c.industry} companies` : 'companies'}${c?.size ? ` of ${c.size} employees` : ''} like ${company()}. As ${contactTitle()}, you may be looking at ${ctx.notes ?? need(null, 'the problem you solve for them')}.
 
-${firstFact('value', 'what your product does')}
+${firstFact('value')}
 
 Would a 20-minute call next week be useful?
 
@@ -276,7 +356,7 @@ ${profileLine()} ${fitLine()} Status: ${need(ctx.prospect?.status, 'the prospect
 
 ${offering()}
 
-${facts('value', 'what your product does', 2)}
+${facts('value')}
 
 ## Value
 
@@ -284,7 +364,7 @@ ${value()}.
 
 ## Security and compliance
 
-${facts('security', 'security and compliance', 2)}
+${facts('security')}
 
 ## Decision needed
 
@@ -314,15 +394,15 @@ ${value()}.
 
 ## Why ${seller()}
 
-${facts('value', 'what your product does')}
+${facts('value')}
 
 ## Risks and how they are handled
 
-${facts('risk', 'risk management and continuity')}
+${facts('risk')}
 
 ## Implementation
 
-${facts('implementation', 'implementation and onboarding', 2)}
+${facts('implementation')}
 `;
       break;
     case 'mutual-action-plan': {
@@ -347,11 +427,11 @@ ${facts('implementation', 'implementation and onboarding', 2)}
 
 ## For the security review
 
-${facts('security', 'security reviews and questionnaires', 2)}
+${facts('security')}
 
 ## Onboarding
 
-${facts('implementation', 'implementation and onboarding', 2)}
+${facts('implementation')}
 `;
       break;
     }
@@ -366,9 +446,9 @@ ${profileLine()} ${fitLine()}
 
 ## Why we win
 
-${facts('differentiation', 'your differentiators')}
+${facts('differentiation')}
 
-${facts('value', 'what your product does', 2)}
+${facts('value')}
 
 ## Objections and answers
 
@@ -376,7 +456,7 @@ ${ctx.notes ?? need(null, 'the objections you expect (add notes, or keep them in
 
 ## Proof: security and compliance
 
-${facts('security', 'security and compliance', 2)}
+${facts('security')}
 `;
       break;
     case 'statement-of-work':
@@ -391,15 +471,15 @@ ${offering()}${notes}
 
 ## 2. Deliverables and implementation
 
-${facts('implementation', 'implementation and onboarding')}
+${facts('implementation')}
 
 ## 3. Support and service levels
 
-${facts('support', 'support and service levels')}
+${facts('support')}
 
 ## 4. Data protection
 
-${facts('data', 'data protection and retention')}
+${facts('data')}
 
 ## 5. Timeline
 
@@ -431,11 +511,11 @@ ${ctx.notes ?? need(null, 'the challenge the customer had')}
 
 ${offering()}
 
-${facts('value', 'what your product does', 2)}
+${facts('value')}
 
 ## The results
 
-${facts('results', 'customer results')}
+${facts('results')}
 `;
       break;
   }

@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { sql } from 'drizzle-orm';
+import type { AiHealth } from '../../ai/fallback-engine.ts';
 import { AI_PROVIDERS } from '../../config.ts';
 import type { AppDeps, AppEnv } from '../../context.ts';
 
@@ -10,6 +11,12 @@ const checksSchema = z.object({
   }),
   data: z.enum(['loading', 'ready', 'failed']).openapi({
     description: "The shared company and people data (loading on a new server's first start)",
+  }),
+  ai: z.enum(['ok', 'unavailable', 'builtin']).openapi({
+    description:
+      "The instance's AI model, as its last calls found it (no call is made for this check): ok (it answered, or " +
+      'was not called yet), unavailable (its last call failed: the built-in engine answers meanwhile, and ' +
+      'status is degraded), builtin (no model is configured: the built-in engine answers)',
   }),
 });
 
@@ -36,9 +43,12 @@ const healthRoute = createRoute({
   method: 'get',
   path: '/api/health',
   tags: ['System'],
-  summary: 'Health of this server: its database, its data and its configuration',
+  summary: 'Health of this server: its database, its data, its AI model and its configuration',
   responses: {
-    200: json(healthSchema, 'The server and its database answer (ready says whether the data is in too)'),
+    200: json(
+      healthSchema,
+      'The server and its database answer (ready says whether the data is in too; status is degraded while the AI model is unavailable)',
+    ),
     503: json(healthSchema, 'The database does not answer, or is being restarted'),
   },
 });
@@ -67,7 +77,8 @@ const PING_TTL_MS = 1000;
 /** Health answers within 2 s whatever the database does: a ping slower than this counts as no answer. */
 const PING_TIMEOUT_MS = 1500;
 
-export function healthRoutes({ database, config, version, dataLoad }: AppDeps) {
+/** `ai` is the instance's AI model state (the circuit breaker of ../../ai/fallback-engine.ts). */
+export function healthRoutes({ database, config, version, dataLoad }: AppDeps, ai: () => AiHealth) {
   let lastPing = { at: 0, ok: true };
   let inFlight: Promise<boolean> | null = null;
   const ping = () => {
@@ -99,15 +110,17 @@ export function healthRoutes({ database, config, version, dataLoad }: AppDeps) {
     }
     const data = dataLoad.overall;
     const answers = databaseCheck === 'ok';
+    // A model that is down leaves the app answering with the built-in engine: degraded, still served.
+    const aiCheck = ai();
     return {
       body: {
-        status: answers ? 'ok' : 'degraded',
+        status: answers && aiCheck !== 'unavailable' ? 'ok' : 'degraded',
         database: database.mode,
         ai: config.ai.provider,
         version,
         live: true,
         ready: answers && data === 'ready',
-        checks: { database: databaseCheck, data },
+        checks: { database: databaseCheck, data, ai: aiCheck },
       } as const,
       answers,
     };

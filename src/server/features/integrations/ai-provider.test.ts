@@ -127,7 +127,9 @@ describe.each(backends())('the AI provider settings on $name', (backend: Backend
         { text: 'The incident commander notifies affected customers within 72 hours of confirmation.' },
       ],
     });
-    fake.answerNext(fakeAnswers.text('Customers are told within 72 hours [1].'));
+    fake.answerNext(
+      fakeAnswers.json({ verdict: null, answer: 'Customers are told within 72 hours [1].', citations: [1] }),
+    );
     const { status, body } = await call<{ response: string }>(ada, 'POST', '/api/v1/knowledge/chat', {
       query: 'When are affected customers notified of an incident?',
     });
@@ -142,7 +144,9 @@ describe.each(backends())('the AI provider settings on $name', (backend: Backend
       text: '1. When do you notify affected customers of a security incident?',
     });
     expect(project.status).toBe(201);
-    fake.answerAlways(fakeAnswers.text('Within 72 hours of confirmation [1].'));
+    fake.answerAlways(
+      fakeAnswers.json({ verdict: null, answer: 'Within 72 hours of confirmation [1].', citations: [1] }),
+    );
     const started = await call<{ jobId: string }>(
       ada,
       'POST',

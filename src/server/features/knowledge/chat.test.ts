@@ -347,6 +347,7 @@ describe.each(backends())('the knowledge chat on $name', (backend: Backend) => {
         response: `${KNOWLEDGE_CHAT_FALLBACKS.permission} ${KNOWLEDGE_CHAT_FALLBACKS.support}`,
         sources: [],
         answered: false,
+        verdict: null,
         fallback: true,
         creditsCharged: 0,
       });

@@ -12,6 +12,7 @@ import {
   type KnowledgeSource,
 } from '../../../shared/knowledge.ts';
 import { normalizeCitations } from '../../ai/citations.ts';
+import { answeredByFallback } from '../../ai/fallback-engine.ts';
 import type { AiEngine, ChatTurn } from '../../ai/port.ts';
 import type { AppDeps, Caller } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -25,7 +26,13 @@ export const KNOWLEDGE_CHAT_ACTIVITY = 'knowledge_chat';
 const ANSWER_PASSAGES = 5;
 const SNIPPET_CHARS = 280;
 
-export type KnowledgeAnswer = Omit<KnowledgeChatResponse, 'creditsCharged' | 'fallback'>;
+/**
+ * `support`: how much of the question the answer's leading sentence holds, when the engine measured it (an RFP
+ * draft's confidence is computed from it); not part of the chat's response.
+ */
+export type KnowledgeAnswer = Omit<KnowledgeChatResponse, 'creditsCharged' | 'fallback'> & {
+  support?: number;
+};
 
 type Stage = 'retrieval' | 'engine';
 type FallbackKind = Exclude<keyof typeof KNOWLEDGE_CHAT_FALLBACKS, 'support'>;
@@ -56,12 +63,19 @@ export function snippetOf(text: string, length = SNIPPET_CHARS): string {
   return `${flat.slice(0, length).replace(/\s+\S*$/, '')}…`;
 }
 
-/** The passages for the question; a short follow-up with nothing of its own is read with the question before. */
+/**
+ * The passages for the question; a short follow-up with nothing of its own is read with the question before
+ * (`question`: what was looked for, which the answer must answer).
+ */
 async function findPassages(db: Db, userId: string, query: string, history: readonly ChatTurn[]) {
   const found = await retrievePassages(db, userId, query, { limit: ANSWER_PASSAGES, perDocument: 1 });
   const previous = history.filter((turn) => turn.role === 'user').at(-1)?.content;
-  if (found.passages.length > 0 || !previous || !isFollowUp(query)) return found;
-  return retrievePassages(db, userId, `${previous} ${query}`, { limit: ANSWER_PASSAGES, perDocument: 1 });
+  if (found.passages.length > 0 || !previous || !isFollowUp(query)) return { ...found, question: query };
+  const question = `${previous} ${query}`;
+  return {
+    ...(await retrievePassages(db, userId, question, { limit: ANSWER_PASSAGES, perDocument: 1 })),
+    question,
+  };
 }
 
 const source = (passage: RetrievedPassage, ref: number): KnowledgeSource => ({
@@ -117,19 +131,29 @@ export async function answerFromKnowledge(
   }));
   let answer: Awaited<ReturnType<AiEngine['answer']>>;
   try {
-    answer = await engine.answer(query, passages, history, { signal });
+    answer = await engine.answer(found.question, passages, history, { signal, weights: found.weights });
   } catch (err) {
     throw new ChatStageError('engine', err);
   }
-  if (!answer.answered) return notFound;
+  // The model failed and the built-in engine answered: the chat says so.
+  const fromFallback = answeredByFallback(answer) ? { modelUnavailable: true } : {};
+  if (!answer.answered) return { ...notFound, ...fromFallback };
   // The sources are the passages the answer cites, numbered in the order it first cites them.
   const cited = normalizeCitations(answer.text, found.passages.length, { renumber: true });
-  if (cited.refs.length === 0 || !cited.text) return notFound;
+  if (cited.refs.length === 0 || !cited.text) return { ...notFound, ...fromFallback };
   const sources = cited.refs.flatMap((ref, index) => {
     const passage = found.passages[ref - 1];
     return passage ? [source(passage, index + 1)] : [];
   });
-  return { response: cited.text, sources, answered: true, verdict: answer.verdict };
+  const measured = answer.support === undefined ? {} : { support: answer.support };
+  return {
+    response: cited.text,
+    sources,
+    answered: true,
+    verdict: answer.verdict,
+    ...fromFallback,
+    ...measured,
+  };
 }
 
 /**
@@ -205,7 +229,8 @@ export async function askKnowledge(
       creditsCharged: 0,
     };
   }
-  if (!answer.answered) return { ...answer, fallback: false, creditsCharged: 0 };
+  const { support: _support, ...shown } = answer;
+  if (!shown.answered) return { ...shown, fallback: false, creditsCharged: 0 };
   const charge = await deps.credits.charge(caller, KNOWLEDGE_CHAT_ACTIVITY);
-  return { ...answer, fallback: false, creditsCharged: charge.creditsCharged };
+  return { ...shown, fallback: false, creditsCharged: charge.creditsCharged };
 }

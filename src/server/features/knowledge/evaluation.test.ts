@@ -4,23 +4,33 @@
  * filled in for a company by demo.ts) is loaded through the real ingestion pipeline (addDocument +
  * processDocument), then the chat is asked every requirement of ISO/IEC 27001, ISO/IEC 27002 and SOC 2 (its
  * title and summary as the question). The standards map each requirement to the procedures that implement it;
- * the test prints recall@5, the share of requirements for which a right procedure is among the documents of the
- * sources the answer cites (at most five), and fails below issue 8's 0.6.
- * Nothing here is tuned to a requirement: the questions are asked as written. A second test
- * asks questions the library does not answer and checks the chat declines them (the other side of a relevance
- * threshold).
+ * the test prints, overall and per split, two figures:
+ * - retrieval recall@5: the share for which a right procedure is among the documents of the five passages
+ *   retrievePassages returns (one per document), what retrieval itself finds before the answer picks its sources;
+ *   the test fails below issue 8's 0.6 over all requirements, and prints issue 24's target (0.7 on the held half);
+ * - cited recall@5: the share for which a right procedure is among the documents the answer cites. Until issue 24
+ *   the answer cited every passage retrieved, so the two were one figure (0.606) and issue 8's floor was asserted
+ *   on this one; an answer now cites only the sentences that answer (one or two: no padding), so it is printed,
+ *   and the precision of what is cited is measured by src/server/features/rfp/verdict-evaluation.test.ts.
+ * The requirements are split in two halves by a stable hash of standard, ref and question: retrieval weights
+ * (and anything else in retrieval or the answer) may be tuned only on the `tune` half; the `held` half is the
+ * honest figure, to be looked at, not tuned to. Nothing here is tuned to a requirement: the questions are asked as
+ * written. A second test asks questions the library does not answer and checks the chat declines them (the other
+ * side of a relevance threshold).
  *
  * The standards live outside the repository (their text belongs to ISO and the AICPA: used for tests, not
- * shipped). Without them (KB_DATA_DIR, default ../shared/data/kb beside the repository) the test is skipped,
- * loudly.
+ * shipped). Without them (KB_DATA_DIR, default ../shared/data/kb beside the repository, tests/helpers/kb-data.ts)
+ * the test is skipped, loudly, and under CI it fails.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../../tests/helpers/app.ts';
 import { authClient } from '../../../../tests/helpers/auth.ts';
 import { type Backend, backends, type TestDatabase } from '../../../../tests/helpers/databases.ts';
+import { KB_DATA_DIR, kbDataAvailable } from '../../../../tests/helpers/kb-data.ts';
 import { userIdOf } from '../../../../tests/helpers/knowledge-rows.ts';
 import { createBuiltinEngine } from '../../ai/builtin/engine.ts';
 import type { AiEngine } from '../../ai/port.ts';
@@ -29,12 +39,13 @@ import { seedReferenceData } from '../../db/seed/seed.ts';
 import { answerFromKnowledge } from './chat.ts';
 import { demoDocuments } from './demo.ts';
 import { addDocument, processDocument } from './documents.ts';
+import { retrievePassages } from './retrieval.ts';
 
-// shared/ stands beside the repository (as in CI).
-const KB = process.env.KB_DATA_DIR ?? join(import.meta.dirname, '../../../../../shared/data/kb');
-const LIBRARY = join(KB, 'policies');
-/** Issue 8's target. Runs measure 0.606 on both databases (the same every run: ties no longer go by random ids). */
+const LIBRARY = join(KB_DATA_DIR, 'policies');
+/** Issue 8's target, on retrieval. Runs measure 0.606 on both databases (ties do not go by random ids). */
 const RECALL_AT_5_MIN = 0.6;
+/** Issue 24's target for retrieval recall@5 on the held half (printed beside the figure; not reached yet). */
+const RETRIEVAL_RECALL_AT_5_TARGET = 0.7;
 
 /**
  * Questions a seller may ask that a security and compliance library does not answer (pricing, the product,
@@ -97,7 +108,17 @@ function readLibrary(): LibraryFile[] {
   });
 }
 
-type Requirement = { standard: string; ref: string; question: string; right: Set<string> };
+type Split = 'tune' | 'held';
+type Requirement = { standard: string; ref: string; question: string; right: Set<string>; split: Split };
+
+/**
+ * A requirement's half, by a stable hash of its standard, ref and question (about half each): the same every
+ * run and on every machine, and independent of the order the standards list their requirements in.
+ */
+function splitOf(standard: string, ref: string, question: string): Split {
+  const digest = createHash('sha256').update(`${standard}\n${ref}\n${question}`).digest();
+  return (digest[0] ?? 0) % 2 === 0 ? 'tune' : 'held';
+}
 
 /**
  * Every requirement mapped to procedures: ISO 27001 and SOC 2 security list `controls` with `mappedControls`,
@@ -120,7 +141,14 @@ function readRequirements(known: Set<string>): Requirement[] {
     if (mapped.length === 0 || !question.trim()) return;
     const existing = byQuestion.get(question);
     if (existing) for (const id of mapped) existing.right.add(id);
-    else byQuestion.set(question, { standard, ref, question, right: new Set(mapped) });
+    else
+      byQuestion.set(question, {
+        standard,
+        ref,
+        question,
+        right: new Set(mapped),
+        split: splitOf(standard, ref, question),
+      });
   };
   type Control = { ref?: string; title?: string; summary?: string; mappedControls?: string[] };
   type Group = { title?: string; controls?: Control[]; requirements?: Control[] };
@@ -157,12 +185,10 @@ function readRequirements(known: Set<string>): Requirement[] {
   return [...byQuestion.values()];
 }
 
-const available = existsSync(join(LIBRARY, 'standards-for-tuning'));
-if (!available) {
-  console.warn(
-    `\n!!! SKIPPED: the knowledge evaluation needs the policy library at ${LIBRARY} (KB_DATA_DIR)\n`,
-  );
-}
+const available = kbDataAvailable('The knowledge chat evaluation', [
+  'policies/standards-for-tuning',
+  'policies/standards-for-tuning/soc2',
+]);
 
 describe.skipIf(!available).each(backends())('knowledge chat evaluation on $name', (backend: Backend) => {
   let database: TestDatabase;
@@ -224,7 +250,7 @@ describe.skipIf(!available).each(backends())('knowledge chat evaluation on $name
     expect(declined).toBeGreaterThanOrEqual(OFF_TOPIC_MIN);
   });
 
-  it(`cites a right procedure among its sources for at least ${RECALL_AT_5_MIN * 100}% of the requirements`, async () => {
+  it(`retrieves a right procedure among its five passages for at least ${RECALL_AT_5_MIN * 100}% of the requirements`, async () => {
     const idOf = new Map(library.map((file) => [file.filename, file.id]));
     const requirements = readRequirements(new Set(library.map((file) => file.id)));
     expect(requirements.length).toBeGreaterThan(300);
@@ -234,7 +260,14 @@ describe.skipIf(!available).each(backends())('knowledge chat evaluation on $name
     let citedSources = 0;
     const times: number[] = [];
     const misses: string[] = [];
+    /** Per split: requirements, with a right procedure cited (answer), with one retrieved (retrievePassages). */
+    const bySplit: Record<Split, { total: number; cited: number; retrieved: number }> = {
+      tune: { total: 0, cited: 0, retrieved: 0 },
+      held: { total: 0, cited: 0, retrieved: 0 },
+    };
     for (const requirement of requirements) {
+      const counts = bySplit[requirement.split];
+      counts.total += 1;
       const started = performance.now();
       const answer = await answerFromKnowledge(database.db, engine, caller.id, {
         query: requirement.question,
@@ -243,24 +276,46 @@ describe.skipIf(!available).each(backends())('knowledge chat evaluation on $name
       times.push(performance.now() - started);
       if (answer.answered) answered += 1;
       const documents = answer.sources.slice(0, 5).map((source) => idOf.get(source.filename));
-      if (documents.some((id) => id && requirement.right.has(id))) cited += 1;
-      else
+      const right = (id: string | undefined) => id !== undefined && requirement.right.has(id);
+      if (documents.some(right)) {
+        cited += 1;
+        counts.cited += 1;
+      } else
         misses.push(
-          `${requirement.standard} ${requirement.ref}: ${requirement.question.slice(0, 160)}\n  want ${[...requirement.right].join(' ')}\n  got  ${documents.join(' ')}`,
+          `${requirement.standard} ${requirement.ref} (${requirement.split}): ${requirement.question.slice(0, 160)}\n  want ${[...requirement.right].join(' ')}\n  got  ${documents.join(' ')}`,
         );
-      if (documents[0] && requirement.right.has(documents[0])) firstRight += 1;
+      if (right(documents[0])) firstRight += 1;
       citedSources += answer.sources.length;
+      // Retrieval on its own: the five best passages, one per document, before the answer picks its sources.
+      const { passages } = await retrievePassages(database.db, caller.id, requirement.question, {
+        limit: 5,
+        perDocument: 1,
+      });
+      if (passages.some((passage) => right(idOf.get(passage.filename)))) counts.retrieved += 1;
     }
     times.sort((a, b) => a - b);
     const recall = cited / requirements.length;
     const p95 = times[Math.floor(times.length * 0.95)] ?? 0;
+    const share = (part: number, total: number) => (total === 0 ? 'n/a' : (part / total).toFixed(3));
+    const retrievedAll = bySplit.tune.retrieved + bySplit.held.retrieved;
     console.log(
-      `[${backend.name}] ${requirements.length} requirements: recall@5 ${recall.toFixed(3)}, ` +
+      `[${backend.name}] ${requirements.length} requirements: cited recall@5 ${recall.toFixed(3)}, ` +
         `right procedure cited first ${(firstRight / requirements.length).toFixed(3)}, ` +
         `answered ${(answered / requirements.length).toFixed(3)}, answer p95 ${Math.round(p95)} ms, ` +
-        `sources per answer ${(citedSources / requirements.length).toFixed(2)}`,
+        `sources per answer ${(citedSources / requirements.length).toFixed(2)}\n` +
+        (['tune', 'held'] as const)
+          .map(
+            (split) =>
+              `[${backend.name}]   ${split}: ${bySplit[split].total} requirements, ` +
+              `cited recall@5 ${share(bySplit[split].cited, bySplit[split].total)}, ` +
+              `retrieval recall@5 ${share(bySplit[split].retrieved, bySplit[split].total)} ` +
+              `(target ${RETRIEVAL_RECALL_AT_5_TARGET})`,
+          )
+          .join('\n') +
+        `\n[${backend.name}]   all: retrieval recall@5 ${share(retrievedAll, requirements.length)} ` +
+        `(target ${RETRIEVAL_RECALL_AT_5_TARGET})`,
     );
     if (process.env.KB_EVAL_MISSES) console.log(misses.join('\n'));
-    expect(recall).toBeGreaterThanOrEqual(RECALL_AT_5_MIN);
-  }, 120_000);
+    expect(retrievedAll / requirements.length).toBeGreaterThanOrEqual(RECALL_AT_5_MIN);
+  }, 300_000);
 });

@@ -3,9 +3,10 @@
  * pages, scripts never become text, bad files are refused with a reason, and passages are 150-300 words
  * without crossing a section or a page.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { KB_DATA_DIR, kbDataAvailable } from '../../../../tests/helpers/kb-data.ts';
 import {
   buildDocx,
   buildPdf,
@@ -25,11 +26,13 @@ import {
   relaxedJson,
 } from './extract.ts';
 
-// Google's VSAQ questionnaires, in the shared library beside the repository (as in CI).
-const QUESTIONNAIRES = join(
-  process.env.KB_DATA_DIR ?? join(import.meta.dirname, '../../../../../shared/data/kb'),
-  'questionnaires',
-);
+// Google's VSAQ questionnaires, in the shared data beside the repository (tests/helpers/kb-data.ts): the test
+// reading them is skipped without them, and fails under CI.
+const QUESTIONNAIRES = join(KB_DATA_DIR, 'questionnaires');
+const QUESTIONNAIRES_AVAILABLE = kbDataAvailable('Reading the VSAQ questionnaires', [
+  'questionnaires/security_privacy_programs.json',
+  'questionnaires/webapp.json',
+]);
 const bytes = (text: string) => new TextEncoder().encode(text);
 const words = (n: number, word = 'policy') => Array.from({ length: n }, (_, i) => `${word}${i}`).join(' ');
 
@@ -142,7 +145,7 @@ describe('extraction', () => {
     expect(vsaq.blocks.map((b) => b.text)).toEqual(['q: Do you encrypt backups?']);
   });
 
-  it.skipIf(!existsSync(QUESTIONNAIRES))('reads the VSAQ questionnaires of the shared library', async () => {
+  it.skipIf(!QUESTIONNAIRES_AVAILABLE)('reads the VSAQ questionnaires of the shared library', async () => {
     for (const name of ['security_privacy_programs.json', 'webapp.json']) {
       const { blocks } = await extractDocument('json', readFileSync(join(QUESTIONNAIRES, name)));
       expect(blocks.length).toBeGreaterThan(100);

@@ -15,6 +15,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { ENTITY_TYPES } from '../../../shared/knowledge.ts';
+import type { QuestionWeights } from '../../ai/port.ts';
 import { type Db, queryRows } from '../../db/client.ts';
 import { withUser } from '../../db/user-scope.ts';
 
@@ -37,6 +38,8 @@ export type RetrievedPassage = {
 export type Retrieval = {
   /** The relevant passages, best first. */
   passages: RetrievedPassage[];
+  /** What each word of the question weighs among the caller's passages, by its lexeme (the answer reads it). */
+  weights: QuestionWeights;
   /** How many passages the caller has in all (0: nothing uploaded or indexed yet). */
   totalPassages: number;
 };
@@ -602,7 +605,12 @@ export function retrievePassages(
   const perDocument = options.perDocument ?? 2;
   return withUser(db, userId, async (tx) => {
     const { terms, total } = await termsOf(tx, userId, query);
-    if (total === 0) return { passages: [], totalPassages: 0 };
+    if (total === 0) return { passages: [], totalPassages: 0, weights: {} };
+    const weights = Object.fromEntries(
+      terms
+        .filter((term) => !term.synonym && /^'[^']+'$/.test(term.tsquery))
+        .map((term) => [term.tsquery.slice(1, -1), term.weight]),
+    );
 
     const entities = await matchEntities(tx, userId, query);
     const text = await textList(tx, userId, terms, total);
@@ -661,7 +669,7 @@ export function retrievePassages(
       return [{ candidate, fusedEntry, relevant, share }];
     });
     const best = Math.max(0, ...judged.filter((j) => j.relevant).map((j) => j.share));
-    if (best === 0) return { passages: [], totalPassages: total };
+    if (best === 0) return { passages: [], totalPassages: total, weights };
     const passages: RetrievedPassage[] = [];
     const perDocumentCount = new Map<string, number>();
     for (const { candidate, fusedEntry, relevant, share } of judged) {
@@ -683,6 +691,6 @@ export function retrievePassages(
       });
       if (passages.length >= limit) break;
     }
-    return { passages, totalPassages: total };
+    return { passages, totalPassages: total, weights };
   });
 }

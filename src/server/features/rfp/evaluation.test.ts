@@ -6,16 +6,17 @@
  * questions whose answers the policies state are drafted and each draft must say it. Nothing is tuned to a
  * question: the questionnaires are drafted as written.
  *
- * The questionnaires and the library live beside the repository (KB_DATA_DIR, default ../shared/data/kb);
- * without them the test is skipped, loudly.
+ * The questionnaires live beside the repository (KB_DATA_DIR, default ../shared/data/kb, tests/helpers/kb-data.ts):
+ * without them the test is skipped, loudly, and under CI it fails.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../../tests/helpers/app.ts';
 import { authClient } from '../../../../tests/helpers/auth.ts';
 import { type Backend, backends, type TestDatabase } from '../../../../tests/helpers/databases.ts';
+import { KB_DATA_DIR, kbDataAvailable } from '../../../../tests/helpers/kb-data.ts';
 import { userIdOf } from '../../../../tests/helpers/knowledge-rows.ts';
 import { createBuiltinEngine } from '../../ai/builtin/engine.ts';
 import type { AppDeps, Caller } from '../../context.ts';
@@ -25,7 +26,6 @@ import { addDocument, processDocument } from '../knowledge/documents.ts';
 import { parseQuestionnaire } from './questionnaire.ts';
 import { createProject, draftAnswer, getProject, runDraftAll } from './service.ts';
 
-const KB = process.env.KB_DATA_DIR ?? join(import.meta.dirname, '../../../../../shared/data/kb');
 const QUESTIONNAIRES = ['webapp', 'infrastructure', 'security_privacy_programs', 'physical_and_datacenter'];
 /** Issue 9: the share of questions with a cited draft. */
 const COVERAGE_MIN = 0.7;
@@ -48,8 +48,10 @@ const KNOWN_ANSWERS: { question: string; says: RegExp }[] = [
  */
 const KNOWN_MIN = 6;
 
-const available = QUESTIONNAIRES.every((name) => existsSync(join(KB, 'questionnaires', `${name}.json`)));
-if (!available) console.warn(`\n!!! SKIPPED: the RFP evaluation needs the VSAQ questionnaires under ${KB}\n`);
+const available = kbDataAvailable(
+  'The RFP drafting evaluation',
+  QUESTIONNAIRES.map((name) => `questionnaires/${name}.json`),
+);
 
 describe.skipIf(!available).each(backends())('RFP drafting evaluation on $name', (backend: Backend) => {
   let database: TestDatabase;
@@ -91,7 +93,7 @@ describe.skipIf(!available).each(backends())('RFP drafting evaluation on $name',
       const filename = `${name}.json`;
       const parsed = await parseQuestionnaire({
         filename,
-        bytes: new Uint8Array(readFileSync(join(KB, 'questionnaires', filename))),
+        bytes: new Uint8Array(readFileSync(join(KB_DATA_DIR, 'questionnaires', filename))),
       });
       const project = await createProject(database.db, caller, {
         title: parsed.title ?? name,

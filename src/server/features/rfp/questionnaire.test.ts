@@ -3,12 +3,13 @@
  * the four, as their flat list says), CSV and Excel files with and without an answer column (and the answers
  * written back into them), Markdown, text, Word, PDF, a real RFQ, and the files we refuse, with their reasons.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
+import { KB_DATA_DIR, kbDataAvailable } from '../../../../tests/helpers/kb-data.ts';
 import { buildDocx, buildPdf, buildZipBombDocx } from '../../../../tests/helpers/knowledge-files.ts';
 import { RFP_MAX_QUESTIONS, RFP_NO_QUESTIONS } from '../../../shared/rfp.ts';
 import { decodeEntities } from '../knowledge/extract.ts';
@@ -20,10 +21,16 @@ import {
   writeAnswersBack,
 } from './questionnaire.ts';
 
-// shared/ stands beside the repository (as in CI).
-const KB = process.env.KB_DATA_DIR ?? join(import.meta.dirname, '../../../../../shared/data/kb');
-const VSAQ = join(KB, 'questionnaires');
+// The shared data beside the repository (tests/helpers/kb-data.ts): skipped without it, failed under CI.
+const VSAQ = join(KB_DATA_DIR, 'questionnaires');
 const VSAQ_FILES = ['webapp', 'security_privacy_programs', 'infrastructure', 'physical_and_datacenter'];
+const VSAQ_AVAILABLE = kbDataAvailable('Parsing the VSAQ questionnaires', [
+  ...VSAQ_FILES.map((name) => `questionnaires/${name}.json`),
+  'questionnaires/vsaq-questions-flat.json',
+]);
+const RFQ = 'rfq/bpa-fedramp-dashboard/Posted-to-eBuy/RFQ.md';
+const TECHNICAL_APPROACH = 'rfq/bpa-fs-epermit-api/solicitation_documents/TECHNICAL-APPROACH-TEMPLATE.md';
+const RFQ_AVAILABLE = kbDataAvailable('The real RFQ test', [RFQ, TECHNICAL_APPROACH]);
 const FIXTURES = join(import.meta.dirname, '../../../../tests/fixtures/knowledge');
 
 const bytes = (text: string) => new TextEncoder().encode(text);
@@ -38,7 +45,7 @@ function present<T>(value: T | null | undefined): T {
   return value;
 }
 
-describe.skipIf(!existsSync(VSAQ))('VSAQ questionnaires', () => {
+describe.skipIf(!VSAQ_AVAILABLE)('VSAQ questionnaires', () => {
   const words = (text: string) => text.replace(/\s+/g, '');
   type FlatItem = { questionnaire: string; id: string; type: string; text: string };
   const flat = () => JSON.parse(readFileSync(join(VSAQ, 'vsaq-questions-flat.json'), 'utf8')) as FlatItem[];
@@ -196,6 +203,29 @@ describe('CSV questionnaires', () => {
     expect(text(written)).toBe(
       '\uFEFFVendor questionnaire 2025;;;\r\nNo;Requirement;Owner;Answer\r\n1;Provide your SOC 2 report.;Sam;\r\n2;Is there a bug bounty?;;Yes, on HackerOne.\r\n',
     );
+  });
+
+  it("puts the verdict in the questionnaire's own Yes/No column and the rest of the answer in its answer column", async () => {
+    const csv =
+      'ID,Question,Yes/No,Comments\nAC-1,Do you enforce MFA?,,\nAC-2,Are shared accounts allowed?,,\nAC-3,Describe your SDLC.,,\n';
+    const parsed = await parse('q.csv', csv);
+    expect(parsed.layout).toMatchObject({ questionColumn: 2, verdictColumn: 3, answerColumn: 4 });
+    const [mfa, shared, sdlc] = parsed.questions;
+    const written = await writeAnswersBack({
+      format: 'csv',
+      file: bytes(csv),
+      layout: present(parsed.layout),
+      answers: [
+        { location: present(mfa?.location), answer: 'Yes. MFA is required for all staff [1].' },
+        { location: present(shared?.location), answer: 'No. Generic accounts are not allowed [1].' },
+        { location: present(sdlc?.location), answer: 'Every change is reviewed before it is merged [1].' },
+      ],
+    });
+    expect(Papa.parse<string[]>(text(written)).data.slice(1, 4)).toEqual([
+      ['AC-1', 'Do you enforce MFA?', 'Yes', 'MFA is required for all staff [1].'],
+      ['AC-2', 'Are shared accounts allowed?', 'No', 'Generic accounts are not allowed [1].'],
+      ['AC-3', 'Describe your SDLC.', '', 'Every change is reviewed before it is merged [1].'],
+    ]);
   });
 
   it('takes the column with the longest text when none is called a question', async () => {
@@ -582,12 +612,9 @@ describe('files that cannot be read', () => {
   });
 });
 
-describe.skipIf(!existsSync(join(KB, 'rfq')))('a real RFQ', () => {
+describe.skipIf(!RFQ_AVAILABLE)('a real RFQ', () => {
   it('finds the requirements of the FedRAMP dashboard RFQ and the questions of a technical approach template', async () => {
-    const rfq = await parse(
-      'RFQ.md',
-      readFileSync(join(KB, 'rfq/bpa-fedramp-dashboard/Posted-to-eBuy/RFQ.md')),
-    );
+    const rfq = await parse('RFQ.md', readFileSync(join(KB_DATA_DIR, RFQ)));
     console.log(`[rfp] bpa-fedramp-dashboard RFQ.md: ${rfq.questions.length} questions and requirements`);
     expect(rfq.title).toBe('Request for Quotation (RFQ)');
     expect(rfq.questions.length).toBeGreaterThan(10);
@@ -596,7 +623,7 @@ describe.skipIf(!existsSync(join(KB, 'rfq')))('a real RFQ', () => {
 
     const template = await parse(
       'TECHNICAL-APPROACH-TEMPLATE.md',
-      readFileSync(join(KB, 'rfq/bpa-fs-epermit-api/solicitation_documents/TECHNICAL-APPROACH-TEMPLATE.md')),
+      readFileSync(join(KB_DATA_DIR, TECHNICAL_APPROACH)),
     );
     console.log(
       `[rfp] bpa-fs-epermit-api technical approach template: ${template.questions.length} questions`,

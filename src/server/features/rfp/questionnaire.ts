@@ -7,7 +7,15 @@
  */
 import type ExcelJS from 'exceljs';
 import Papa from 'papaparse';
-import { RFP_EXTENSIONS, RFP_MAX_QUESTIONS, RFP_NO_QUESTIONS, type RfpFormat } from '../../../shared/rfp.ts';
+import { VERDICT_LABELS } from '../../../shared/knowledge.ts';
+import {
+  RFP_EXTENSIONS,
+  RFP_MAX_QUESTIONS,
+  RFP_NO_QUESTIONS,
+  type RfpFormat,
+  verdictOf,
+  withoutVerdict,
+} from '../../../shared/rfp.ts';
 import {
   checkZipBomb,
   checkZipInflates,
@@ -41,6 +49,11 @@ export type QuestionnaireLayout = {
   answerColumn: number;
   /** The file had no answer column: one is appended after its last column. */
   answerColumnAdded: boolean;
+  /**
+   * 1-based: the questionnaire's own Yes/No column ("Yes/No", "Y/N", "Compliant"), where the verdict goes while
+   * the answer column gets its support. Absent in layouts saved before it existed.
+   */
+  verdictColumn?: number | null;
 };
 
 export type ParsedQuestionnaire = {
@@ -632,6 +645,9 @@ const QUESTION_HEADERS: [RegExp, number][] = [
   [/\bdescriptions?\b/, 2],
   [/^items?$/, 1],
 ];
+/** A column for the verdict: "Yes/No", "Y/N", "Response (Yes/No/N/A)", "Compliant?". */
+const VERDICT_HEADER =
+  /^(?:(?:response|answer|status)?\s*\(?\s*)?(?:yes\s*no(?:\s*n\s*a)?|y\s*n(?:\s*n\s*a)?|compliant|compliance|comply|in place|implemented)\s*\)?$/;
 const ANSWER_HEADERS: [RegExp, number][] = [
   [/\banswers?\b/, 4],
   [/\bresponses?\b/, 3],
@@ -667,11 +683,16 @@ function headerColumns(header: string[]): {
   question: number | null;
   ref: number | null;
   answer: number | null;
+  verdict: number | null;
 } {
   const question = namedColumn(header, QUESTION_HEADERS, []);
-  const answer = namedColumn(header, ANSWER_HEADERS, [question]);
+  const verdictIndex = header.findIndex(
+    (cell, i) => i !== question && VERDICT_HEADER.test(normalizeHeader(cell)),
+  );
+  const verdict = verdictIndex < 0 ? null : verdictIndex;
+  const answer = namedColumn(header, ANSWER_HEADERS, [question, verdict]);
   const ref = header.findIndex((cell, i) => i !== question && REF_HEADER.test(normalizeHeader(cell)));
-  return { question, ref: ref < 0 ? null : ref, answer };
+  return { question, ref: ref < 0 ? null : ref, answer, verdict };
 }
 
 /** The questions of a sheet (rows of cell texts, 0-based), or null when it has none. */
@@ -694,7 +715,7 @@ function gridQuestionnaire(
   if (question === null) {
     let longest = 0;
     for (let column = 0; column < width; column++) {
-      if (column === columns.ref || column === columns.answer) continue;
+      if (column === columns.ref || column === columns.answer || column === columns.verdict) continue;
       const length = data.reduce((sum, row) => sum + (row[column]?.length ?? 0), 0);
       if (length > longest) {
         longest = length;
@@ -744,6 +765,7 @@ function gridQuestionnaire(
       questionColumn: question + 1,
       answerColumn: (columns.answer ?? width) + 1,
       answerColumnAdded: added,
+      ...(columns.verdict !== null && { verdictColumn: columns.verdict + 1 }),
     },
   };
 }
@@ -843,11 +865,20 @@ export async function writeAnswersBack(input: {
 
 type WriteInput = Parameters<typeof writeAnswersBack>[0];
 
+/**
+ * What goes in a question's cells: with a Yes/No column of its own, the verdict there and the rest of the answer
+ * in the answer column; otherwise the whole answer, its verdict first.
+ */
+function cellsFor(layout: QuestionnaireLayout, answer: string): { verdict: string | null; answer: string } {
+  const verdict = verdictOf(answer);
+  if (!layout.verdictColumn || !verdict) return { verdict: null, answer: plainAnswer(answer) };
+  return { verdict: VERDICT_LABELS[verdict], answer: plainAnswer(withoutVerdict(answer)) };
+}
+
 function writeCsv({ file, layout, answers }: WriteInput): Uint8Array {
   const parsed = csvRecords(fileText(file, 'CSV file'));
   const rows = parsed.data;
-  const column = layout.answerColumn - 1;
-  const put = (row: number, value: string) => {
+  const put = (row: number, value: string, column = layout.answerColumn - 1) => {
     const cells = rows[row - 1];
     if (!cells) throw new QuestionnaireError(`The file has no row ${row} to write an answer into`);
     while (cells.length <= column) cells.push('');
@@ -855,10 +886,15 @@ function writeCsv({ file, layout, answers }: WriteInput): Uint8Array {
   };
   if (layout.answerColumnAdded) {
     // Every row gets the new column, so the file stays rectangular.
+    const column = layout.answerColumn - 1;
     for (const cells of rows) if (cells.some(Boolean)) while (cells.length <= column) cells.push('');
     put(layout.headerRow, 'Answer');
   }
-  for (const { location, answer } of answers) put(location.row, csvSafe(plainAnswer(answer)));
+  for (const { location, answer } of answers) {
+    const cells = cellsFor(layout, answer);
+    put(location.row, csvSafe(cells.answer));
+    if (cells.verdict && layout.verdictColumn) put(location.row, cells.verdict, layout.verdictColumn - 1);
+  }
   const bom = file[0] === 0xef && file[1] === 0xbb && file[2] === 0xbf ? '\uFEFF' : '';
   const text = Papa.unparse(rows, { delimiter: parsed.meta.delimiter, newline: parsed.meta.linebreak });
   return new TextEncoder().encode(bom + text);
@@ -890,8 +926,12 @@ async function writeXlsx({ file, layout, answers }: WriteInput): Promise<Uint8Ar
   for (const { location, answer } of answers) {
     if ((location.sheet ?? null) !== layout.sheet) continue;
     const cell = sheet.getRow(location.row).getCell(layout.answerColumn);
-    const text = plainAnswer(answer);
+    const cells = cellsFor(layout, answer);
+    const text = cells.answer;
     cell.value = text || null;
+    if (cells.verdict && layout.verdictColumn) {
+      sheet.getRow(location.row).getCell(layout.verdictColumn).value = cells.verdict;
+    }
     // A new style object: exceljs shares one among the cells that had the same style in the file.
     if (text.includes('\n'))
       cell.style = { ...cell.style, alignment: { ...cell.style.alignment, wrapText: true } };

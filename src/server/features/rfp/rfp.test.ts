@@ -142,8 +142,10 @@ describe.each(backends())('RFP responses on $name', (backend: Backend) => {
     expect(await remaining(ada)).toBe(before - 4);
 
     project = (await call<RfpProject>(ada, 'GET', `/api/v1/rfp/projects/${project.id}`)).body;
-    expect(question(1)).toMatchObject({ answerOrigin: 'knowledge', status: 'draft' });
-    expect(question(1).answer).toMatch(/AES-256.*\[1\]/);
+    // A closed question: its verdict first, the confidence explained in one line.
+    expect(question(1)).toMatchObject({ answerOrigin: 'knowledge', status: 'draft', verdict: 'yes' });
+    expect(question(1).answer).toMatch(/^Yes\. .*AES-256.*\[1\]/);
+    expect(question(1).confidenceReason).toMatch(/^The quoted sentence holds \d+% of what the question asks/);
     expect(question(1).sources[0]).toMatchObject({
       title: 'Data Protection Standard',
       section: 'Encryption',
@@ -155,6 +157,7 @@ describe.each(backends())('RFP responses on $name', (backend: Backend) => {
       answer: 'Yes: SAML 2.0 with Okta, Azure AD and Google Workspace.',
     });
     expect(question(3).confidence).toBeGreaterThanOrEqual(60);
+    expect(question(3).confidenceReason).toMatch(/^From your answer library/);
     expect(question(4)).toMatchObject({
       answer: '',
       status: 'needs_review',
@@ -300,12 +303,14 @@ describe.each(backends())('RFP responses on $name', (backend: Backend) => {
       'Ref',
       'Section',
       'Question',
+      'Verdict',
       'Answer',
       'Status',
       'Assignee',
       'Confidence',
       'Sources',
     ]);
+    expect(rows[1]?.slice(2, 4)).toEqual(['Is customer data encrypted at rest?', 'Yes']);
     expect(rows[4]).toEqual(
       expect.arrayContaining([
         '4',

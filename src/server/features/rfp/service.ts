@@ -8,8 +8,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { KnowledgeSource, Verdict } from '../../../shared/knowledge.ts';
+import { type KnowledgeSource, VERDICT_LABELS, type Verdict } from '../../../shared/knowledge.ts';
 import {
+  draftConfidence,
+  LIBRARY_CONFIDENCE_REASON,
   RFP_EMPTY_ANSWER,
   RFP_EXPORT_NO_SOURCE,
   RFP_FORMATS,
@@ -25,7 +27,10 @@ import {
   type RfpProjectSummary,
   type RfpQuestion,
   type RfpStatus,
+  verdictOf,
 } from '../../../shared/rfp.ts';
+
+import { isClosedQuestion } from '../../ai/builtin/verdict.ts';
 import type { AiEngine } from '../../ai/port.ts';
 import type { AppDeps, Caller } from '../../context.ts';
 import { type Db, queryRows } from '../../db/client.ts';
@@ -47,8 +52,6 @@ import {
 
 export const RFP_DRAFT_JOB = 'rfp.draft';
 export const RFP_ANSWER_ACTIVITY = 'rfp_answer';
-/** A knowledge-base draft is never certain: a person checks it. */
-const KNOWLEDGE_CONFIDENCE_MAX = 90;
 /** Below this a draft goes to review rather than sitting as a draft. */
 const REVIEW_BELOW = 45;
 
@@ -69,6 +72,13 @@ function toQuestion(row: QuestionRow, comments = 0): RfpQuestion {
     answer: row.answer,
     sources: row.sources as KnowledgeSource[],
     confidence: row.confidence,
+    confidenceReason: row.confidenceReason,
+    // A closed question drafted without an answer: nothing in the documents decides it.
+    verdict:
+      verdictOf(row.answer) ??
+      (row.draftedAt && !row.answer && row.answerOrigin === null && isClosedQuestion(row.text)
+        ? 'not_stated'
+        : null),
     status: row.status,
     answerOrigin: row.answerOrigin,
     libraryEntryId: row.libraryEntryId,
@@ -374,7 +384,7 @@ export function updateQuestion(
       .set({
         answer,
         status,
-        ...(edited ? { answerOrigin: 'manual' as const } : {}),
+        ...(edited ? { answerOrigin: 'manual' as const, confidenceReason: '' } : {}),
         ...(patch.assignee !== undefined ? { assignee: patch.assignee || null } : {}),
         approvedAt: status === 'approved' ? (current.approvedAt ?? new Date()) : null,
         updatedAt: new Date(),
@@ -471,6 +481,8 @@ type Draft = {
   verdict: Verdict | null;
   sources: KnowledgeSource[];
   confidence: number;
+  /** Why, in one line (shown beside the confidence). */
+  confidenceReason: string;
   origin: 'library' | 'knowledge' | null;
   libraryEntryId: string | null;
 };
@@ -493,6 +505,7 @@ export async function draftAnswer(
       verdict: null,
       sources: [],
       confidence: Math.round(library.match * 100),
+      confidenceReason: LIBRARY_CONFIDENCE_REASON,
       origin: 'library',
       libraryEntryId: library.entry.id,
     };
@@ -504,14 +517,29 @@ export async function draftAnswer(
     signal: options.signal,
   });
   if (!found.answered) {
-    return { answer: '', verdict: null, sources: [], confidence: 0, origin: null, libraryEntryId: null };
+    // A closed question nothing answers is "Not stated in your documents": a person answers it.
+    const verdict = isClosedQuestion(question) ? 'not_stated' : null;
+    return {
+      answer: '',
+      verdict,
+      sources: [],
+      confidence: 0,
+      confidenceReason: 'Nothing in your documents answers this question: a person answers it.',
+      origin: null,
+      libraryEntryId: null,
+    };
   }
-  const best = Math.max(0, ...found.sources.map((source) => source.score));
+  const { confidence, reason } = draftConfidence({
+    support: found.support ?? found.sources[0]?.score ?? 0,
+    agreeing: found.sources.length,
+    verdict: found.verdict,
+  });
   return {
     answer: found.response,
     verdict: found.verdict,
     sources: found.sources,
-    confidence: Math.min(KNOWLEDGE_CONFIDENCE_MAX, Math.round(best * 100)),
+    confidence,
+    confidenceReason: reason,
     origin: 'knowledge',
     libraryEntryId: null,
   };
@@ -576,6 +604,7 @@ async function saveDraft(
         answer: draft.answer,
         sources: draft.sources,
         confidence: draft.confidence,
+        confidenceReason: draft.confidenceReason,
         status: draft.answer && draft.confidence >= REVIEW_BELOW ? 'draft' : 'needs_review',
         answerOrigin: draft.origin,
         libraryEntryId: draft.libraryEntryId,
@@ -602,6 +631,7 @@ const ANSWER_FIELDS = [
   'answer',
   'sources',
   'confidence',
+  'confidenceReason',
   'status',
   'answerOrigin',
   'libraryEntryId',
@@ -860,6 +890,7 @@ export function projectCsv(project: RfpProject): string {
     ['Ref', (q) => q.ref],
     ['Section', (q) => q.section],
     ['Question', (q) => q.text],
+    ['Verdict', (q) => (q.verdict ? VERDICT_LABELS[q.verdict] : '')],
     ['Answer', (q) => plainText(q.answer)],
     ['Status', (q) => q.status],
     ['Assignee', (q) => q.assignee],

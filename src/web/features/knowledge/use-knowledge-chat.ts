@@ -26,6 +26,8 @@ export type KnowledgeMessage = {
   /** False when the documents held nothing relevant enough: the answer says so, with no sources. */
   answered?: boolean;
   failed?: boolean;
+  /** The AI model failed and the built-in engine answered: the chat says so. */
+  modelUnavailable?: boolean;
 };
 
 const CHAT_KEY = ['knowledge-chat'] as const;
@@ -105,6 +107,7 @@ export function useKnowledgeChat() {
             sources: answer.sources,
             answered: answer.answered,
             failed: answer.fallback === true,
+            modelUnavailable: answer.modelUnavailable === true,
           }),
         ]);
         if (answer.creditsCharged > 0) {

@@ -12,6 +12,7 @@ import {
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { AskResponse, LibraryEntry } from '../../../../shared/answers.ts';
+import { MODEL_UNAVAILABLE_NOTICE } from '../../../../shared/copilot.ts';
 import { Markdown } from '../../../components/markdown.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -226,6 +227,11 @@ export function AnswerCard({
           className="text-[0.95rem]"
           onCitation={entry ? undefined : (ref) => setPicked({ ref, at: Date.now() })}
         />
+        {response.modelUnavailable && (
+          <p className="text-xs text-muted-foreground" data-model-unavailable>
+            {MODEL_UNAVAILABLE_NOTICE}
+          </p>
+        )}
         {!entry && response.sources.length > 0 && (
           <AnswerSources sources={response.sources} question={turn.question} picked={picked} />
         )}

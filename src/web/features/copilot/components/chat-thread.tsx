@@ -4,6 +4,7 @@ import {
   type AnalyzeResponse,
   confidenceLabel,
   type Entities,
+  MODEL_UNAVAILABLE_NOTICE,
   SUGGESTED_AGENT_NAMES,
 } from '../../../../shared/copilot.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -95,6 +96,11 @@ function AssistantBubble({
           )}
           {shown}
         </p>
+        {done && answer?.modelUnavailable && (
+          <p className="text-xs text-muted-foreground" data-model-unavailable>
+            {MODEL_UNAVAILABLE_NOTICE}
+          </p>
+        )}
         {done && message.command && (
           <p className="text-xs text-muted-foreground" data-command={message.command.action}>
             {message.command.ok ? 'Done' : 'Not done'} · {message.command.action} command

@@ -26,7 +26,8 @@ export function MissingList({
       </h3>
       {document.missing.length === 0 ? (
         <p className="text-sm text-muted-foreground">
-          Every input this document needs is filled in. Read it through once more before you send it.
+          Every input this document needs is filled in, and your knowledge base answered every section that
+          quotes it. Read it through once more before you send it.
         </p>
       ) : (
         <ul className="flex flex-col gap-2">

@@ -8,6 +8,7 @@ import {
   User,
 } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { MODEL_UNAVAILABLE_NOTICE } from '../../../../shared/copilot.ts';
 import { citationParts, KNOWLEDGE_QUERY_MAX_LENGTH } from '../../../../shared/knowledge.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
@@ -92,6 +93,11 @@ function Message({
           )}
           <AnswerText message={message} onCite={(ref) => onSelectSource(message.id, ref)} />
         </p>
+        {message.modelUnavailable && (
+          <p className="text-xs text-muted-foreground" data-model-unavailable>
+            {MODEL_UNAVAILABLE_NOTICE}
+          </p>
+        )}
         {count > 0 && (
           <Button
             variant="ghost"

@@ -14,7 +14,9 @@ import {
   Undo2,
 } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
+import { VERDICT_LABELS } from '../../../../shared/knowledge.ts';
 import type { RfpProject, RfpQuestion, RfpStatus } from '../../../../shared/rfp.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { toastInsufficient, useActivityPrice } from '../../../lib/credits.ts';
@@ -188,6 +190,14 @@ export function QuestionPanel({
           <StatusBadge status={question.status} />
           {/* A draft's confidence: an answer written by hand has none. */}
           {origin !== 'manual' && <ConfidenceLabel confidence={question.confidence} />}
+          {question.verdict && (
+            <Badge
+              variant={question.verdict === 'not_stated' ? 'outline' : 'secondary'}
+              data-verdict={question.verdict}
+            >
+              {VERDICT_LABELS[question.verdict]}
+            </Badge>
+          )}
           <span
             className="inline-flex items-center gap-1 text-xs text-muted-foreground"
             data-answer-origin={origin}
@@ -196,6 +206,11 @@ export function QuestionPanel({
             {originLabel(question)}
           </span>
         </div>
+        {origin !== 'manual' && question.confidenceReason && (
+          <p className="text-xs text-muted-foreground" data-confidence-reason>
+            {question.confidenceReason}
+          </p>
+        )}
       </div>
 
       <AnswerEditor

@@ -1,0 +1,1 @@
+ALTER TABLE "rfp_questions" ADD COLUMN "confidence_reason" text DEFAULT '' NOT NULL;
