@@ -177,12 +177,10 @@ describeInBrowser('RFP responses', (browser) => {
         .filter({ hasText: ENCRYPTION })
         .waitFor();
       expect(await page.locator('[data-answer-input]').inputValue()).toBe('');
-      // A closed question nothing answers says so, and why it has no confidence.
+      // A closed question nothing answers says so, in the list and in the panel.
       expect(await panel(page).locator('[data-verdict]').getAttribute('data-verdict')).toBe('not_stated');
       expect(await panel(page).locator('[data-verdict]').textContent()).toBe('Not stated in your documents');
-      expect(await panel(page).locator('[data-confidence-reason]').textContent()).toBe(
-        'Nothing in your documents answers this question: a person answers it.',
-      );
+      expect(await question(page, ENCRYPTION).locator('[data-verdict]').textContent()).toBe('Not stated');
       await page.locator('[data-set-status="approved"]').click();
       await page.locator('[data-question-problem]').waitFor();
       expect(await page.locator('[data-question-problem]').textContent()).toBe('The answer is empty');

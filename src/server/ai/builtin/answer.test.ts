@@ -28,7 +28,7 @@ describe('the extractive answer', () => {
     ]);
   });
 
-  it('never quotes a template placeholder, a list lead-in without its items or a fragment; a table gives a sentence per cell', () => {
+  it('never quotes a template placeholder, a list lead-in without its items, a fragment or a pointer; a table gives a sentence per cell', () => {
     expect(
       sentencesOf(
         [
@@ -37,6 +37,8 @@ describe('the extractive answer', () => {
           '* **c) Company customers that are natural persons:**',
           '',
           'and the data is kept for as long as the contract runs.',
+          '',
+          'For definition of confidential data, see the Data Classification Policy.',
           '',
           'Data | Encrypt At Rest | Endpoint Storage',
           '---|---|---',

@@ -122,6 +122,13 @@ export function isQuotable(sentence: string): boolean {
   // written in lower case first ("dnaFusion stores ...") does not.
   if (/:\s*$/.test(sentence) || /^[a-z]+\b/.test(sentence) || /^[a-z0-9]{1,3}[.)]\s/i.test(sentence))
     return false;
+  // A pointer to another document ("For definitions, see the Data Classification Policy") states nothing.
+  if (
+    /^(?:for (?:more |further )?(?:details|definitions?|information|more)\b.*,\s*)?see\b|,\s*see\s/i.test(
+      sentence,
+    )
+  )
+    return false;
   const words = sentence.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word));
   return words.length >= 5;
 }

@@ -1,5 +1,6 @@
 import { MessageSquare, Search, SearchX, UserRound } from 'lucide-react';
 import { type KeyboardEvent, useId, useRef } from 'react';
+import { VERDICT_LABELS } from '../../../../shared/knowledge.ts';
 import { RFP_STATUS_LABELS, RFP_STATUSES, type RfpQuestion, type RfpStatus } from '../../../../shared/rfp.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -78,6 +79,11 @@ function QuestionItem({
         <span className="flex flex-wrap items-center gap-x-2.5 gap-y-1">
           <StatusBadge status={question.status} />
           {question.answerOrigin !== 'manual' && <ConfidenceLabel confidence={question.confidence} />}
+          {question.verdict && (
+            <span className="text-xs font-medium text-muted-foreground" data-verdict={question.verdict}>
+              {question.verdict === 'not_stated' ? 'Not stated' : VERDICT_LABELS[question.verdict]}
+            </span>
+          )}
           {question.assignee && (
             <span className="inline-flex min-w-0 items-center gap-1 text-xs text-muted-foreground">
               <UserRound className="size-3.5 shrink-0" aria-hidden />

@@ -206,7 +206,8 @@ export function QuestionPanel({
             {originLabel(question)}
           </span>
         </div>
-        {origin !== 'manual' && question.confidenceReason && (
+        {/* Why this confidence (an empty draft's origin line already says nothing answers it). */}
+        {origin !== 'manual' && question.answer && question.confidenceReason && (
           <p className="text-xs text-muted-foreground" data-confidence-reason>
             {question.confidenceReason}
           </p>
