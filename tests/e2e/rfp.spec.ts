@@ -248,7 +248,7 @@ describeInBrowser('RFP responses', (browser) => {
       const csv = await exportAs(page, 'csv');
       expect(csv.name).toBe('globex-controls.csv');
       const rows = Papa.parse<string[]>(csv.bytes.toString('utf8').replace(/^\uFEFF/, '')).data;
-      expect(rows[0]?.slice(0, 4)).toEqual(['Ref', 'Section', 'Question', 'Answer']);
+      expect(rows[0]?.slice(0, 5)).toEqual(['Ref', 'Section', 'Question', 'Verdict', 'Answer']);
       expect(rows.find((row) => row.includes(BRAZIL))).toEqual(
         expect.arrayContaining(['approved', 'Dana (Security)']),
       );
