@@ -52,8 +52,10 @@ export function ProjectNotes({ projectId }: { projectId: string }) {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    add.mutate(body.trim(), {
-      onSuccess: () => setBody(''),
+    const submitted = body.trim();
+    add.mutate(submitted, {
+      // Only the note sent is cleared: one typed while it was being saved stays.
+      onSuccess: () => setBody((current) => (current.trim() === submitted ? '' : current)),
       onError: (err) => toastFailure('Could not add the note', err),
     });
   };
