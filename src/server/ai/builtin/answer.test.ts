@@ -40,6 +40,8 @@ describe('the extractive answer', () => {
           '',
           'For definition of confidential data, see the Data Classification Policy.',
           '',
+          '[Option 2 – Reference an underlying service agreement, such as the Service Agreement.]',
+          '',
           'Data | Encrypt At Rest | Endpoint Storage',
           '---|---|---',
           'Critical | Required | Prohibited',

@@ -117,7 +117,14 @@ function tableSentences(rows: string[]): string[] {
  * customers that are natural persons:") or a fragment that starts mid-sentence.
  */
 export function isQuotable(sentence: string): boolean {
-  if (/\[\s*insert\b|\{\{|\}\}|_{3,}|\[\s*(?:name|date|company|x+)\s*\]/i.test(sentence)) return false;
+  // A template's blanks and its notes to the editor ("[Option 2 - Reference an underlying agreement...]").
+  if (
+    /\[\s*(?:insert|option|select|choose|enter|add)\b|\{\{|\}\}|_{3,}|\[\s*(?:name|date|company|x+)\s*\]/i.test(
+      sentence,
+    )
+  )
+    return false;
+  if (/^\[(?!\d+\])/.test(sentence)) return false;
   // A sentence that starts with a lower-case word continues another ("and the data is kept..."); a name
   // written in lower case first ("dnaFusion stores ...") does not.
   if (/:\s*$/.test(sentence) || /^[a-z]+\b/.test(sentence) || /^[a-z0-9]{1,3}[.)]\s/i.test(sentence))
