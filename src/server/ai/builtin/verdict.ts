@@ -98,7 +98,16 @@ const LIGHT_VERBS = new Set(
 );
 const SUBJECT =
   /^(?:\(?[\w.]{1,6}[.)]\s+)?(?:do|does|did|can|could|will|would|should|shall|must|may)\s+(?:you|we|they|it|(?:your|the|our|all|any|each)\s+(?:[\w-]+\s+){0,2}?[\w-]+?s?|employees|staff|customers|users|administrators|admins)\s+(?:(?:also|currently|regularly|always|ever|still|directly|formally|actively|digitally|automatically|centrally|securely|properly|periodically)\s+)?([a-z-]+)/i;
-const PARTICIPLE = /^(?:\(?[\w.]{1,6}[.)]\s+)?(?:is|are|was|were|has|have)\b.*?\b([a-z]+(?:ed|en))\b/i;
+const BE_QUESTION = /^(?:\(?[\w.]{1,6}[.)]\s+)?(?:is|are|was|were|has|have)\b/i;
+/** Where a question's main clause ends: "Is customer data deleted | after an account is closed?" */
+const SUBORDINATE = /\b(?:when|after|before|if|once|while|unless|until|where|because|whether)\b/i;
+
+/** "Are shared accounts allowed?": the main clause's last participle (allowed), not an adjective (shared). */
+function participleOf(question: string): string | undefined {
+  if (!BE_QUESTION.test(question)) return undefined;
+  const main = question.split(SUBORDINATE)[0] ?? question;
+  return [...main.matchAll(/\b([a-z]+(?:ed|en))\b/gi)].at(-1)?.[1];
+}
 
 /**
  * The verb a closed question turns on ("Do you sell ...": sell; "Are backups encrypted?": encrypted), when it says
@@ -107,7 +116,7 @@ const PARTICIPLE = /^(?:\(?[\w.]{1,6}[.)]\s+)?(?:is|are|was|were|has|have)\b.*?\
  */
 export function keyVerb(question: string): string | null {
   const text = question.trim();
-  const verb = (text.match(SUBJECT)?.[1] ?? text.match(PARTICIPLE)?.[1])?.toLowerCase();
+  const verb = (text.match(SUBJECT)?.[1] ?? participleOf(text))?.toLowerCase();
   return verb && !LIGHT_VERBS.has(verb) ? verb : null;
 }
 
