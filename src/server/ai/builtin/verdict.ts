@@ -6,11 +6,18 @@
  */
 import type { Verdict } from '../../../shared/knowledge.ts';
 
+/** A question's own number before it ("4.2", "(b)", "Q3."), which says nothing of what it asks. */
+const NUMBER = String.raw`(?:\(?(?=[\w.]*\d)[\w.]{1,8}[.)]?\s+)?`;
+
 /** A questionnaire's closed question: an auxiliary verb first, "please confirm", or a Yes/No ask. */
-const CLOSED =
-  /^(?:\(?[\w.]{1,6}[.)]\s+)?(?:(?:and|also|so|if so,?)\s+)?(?:do|does|did|is|are|was|were|can|could|has|have|had|will|would|should|shall|must|may)\b/i;
-const CONFIRM =
-  /^(?:\(?[\w.]{1,6}[.)]\s+)?(?:please\s+)?(?:confirm|indicate|state|verify|specify)\s+(?:whether|if|that)\b/i;
+const CLOSED = new RegExp(
+  String.raw`^${NUMBER}(?:(?:and|also|so|if so,?)\s+)?(?:do|does|did|is|are|was|were|can|could|has|have|had|will|would|should|shall|must|may)\b`,
+  'i',
+);
+const CONFIRM = new RegExp(
+  String.raw`^${NUMBER}(?:please\s+)?(?:confirm|indicate|state|verify|specify)\s+(?:whether|if|that)\b`,
+  'i',
+);
 const YES_NO = /\(\s*(?:yes\s*\/\s*no|y\s*\/\s*n)\s*\)|\byes or no\b/i;
 
 export function isClosedQuestion(question: string): boolean {
@@ -96,9 +103,11 @@ const LIGHT_VERBS = new Set(
     .split(/\s+/)
     .filter(Boolean),
 );
-const SUBJECT =
-  /^(?:\(?[\w.]{1,6}[.)]\s+)?(?:do|does|did|can|could|will|would|should|shall|must|may)\s+(?:you|we|they|it|(?:your|the|our|all|any|each)\s+(?:[\w-]+\s+){0,2}?[\w-]+?s?|employees|staff|customers|users|administrators|admins)\s+(?:(?:also|currently|regularly|always|ever|still|directly|formally|actively|digitally|automatically|centrally|securely|properly|periodically)\s+)?([a-z-]+)/i;
-const BE_QUESTION = /^(?:\(?[\w.]{1,6}[.)]\s+)?(?:is|are|was|were|has|have)\b/i;
+const SUBJECT = new RegExp(
+  String.raw`^${NUMBER}(?:do|does|did|can|could|will|would|should|shall|must|may)\s+(?:you|we|they|it|(?:your|the|our|all|any|each)\s+(?:[\w-]+\s+){0,2}?[\w-]+?s?|employees|staff|customers|users|administrators|admins)\s+(?:(?:also|currently|regularly|always|ever|still|directly|formally|actively|digitally|automatically|centrally|securely|properly|periodically)\s+)?([a-z-]+)`,
+  'i',
+);
+const BE_QUESTION = new RegExp(String.raw`^${NUMBER}(?:is|are|was|were|has|have)\b`, 'i');
 /** Where a question's main clause ends: "Is customer data deleted | after an account is closed?" */
 const SUBORDINATE = /\b(?:when|after|before|if|once|while|unless|until|where|because|whether)\b/i;
 
