@@ -349,6 +349,24 @@ describe.each(backends())('RFP responses on $name', (backend: Backend) => {
     expect(rows[1]?.slice(0, 3)).toEqual(['A1', 'Crypto', 'Is customer data encrypted at rest?']);
   });
 
+  it('answers the rows of a questionnaire with a Yes/No column as closed questions, the verdict in that column', async () => {
+    const csv =
+      'Ref,Requirement,Yes/No,Comments\nC1,Customer data encrypted at rest with a strong cipher,,\nC2,Backups restored in a test every quarter,,\n';
+    const response = await upload(ada, 'acme-controls.csv', csv);
+    expect(response.status).toBe(201);
+    const sheet = (await response.json()) as RfpProject;
+    await draftAll(ada, sheet.id);
+    const drafted = (await call<RfpProject>(ada, 'GET', `/api/v1/rfp/projects/${sheet.id}`)).body;
+    expect(drafted.questions.map((q) => q.verdict)).toEqual(['yes', 'yes']);
+    const back = await ada.request('GET', `/api/v1/rfp/projects/${sheet.id}/export?format=source`);
+    const rows = Papa.parse<string[]>(await back.text()).data.filter((row) => row.length > 1);
+    expect(rows[0]).toEqual(['Ref', 'Requirement', 'Yes/No', 'Comments']);
+    expect(rows[1]?.[2]).toBe('Yes');
+    expect(rows[1]?.[3]).toMatch(/^Customer data is encrypted at rest with AES-256/);
+    expect(rows[2]?.[2]).toBe('Yes');
+    expect(rows[2]?.[3]).toMatch(/quarter/);
+  });
+
   it('stops drafting when the credits run out, keeping what was paid for', async () => {
     const created = await call<RfpProject>(ada, 'POST', '/api/v1/rfp/projects', {
       title: 'Short on credits',

@@ -671,15 +671,18 @@ async function draftAndSave(
   caller: Caller,
   question: QuestionRow,
   drafter: string,
-  signal?: AbortSignal,
+  options: { yesNo: boolean; signal?: AbortSignal },
 ): Promise<{ row: QuestionRow; charged: number; draft: Draft }> {
   const db = deps.database.db;
   let draft: Draft;
   let row: QuestionRow;
   try {
     // Only a knowledge-base draft costs: the library's answers are free even with no credits left.
-    draft = await draftAnswer(db, engine, caller.id, question.text, {
-      signal,
+    // A row of a questionnaire with a Yes/No column is a closed question however it is worded ("MFA for admins").
+    const asked =
+      options.yesNo && !isClosedQuestion(question.text) ? `${question.text} (Yes/No)` : question.text;
+    draft = await draftAnswer(db, engine, caller.id, asked, {
+      signal: options.signal,
       beforeKnowledge: () => deps.credits.check(caller, RFP_ANSWER_ACTIVITY),
     });
     row = await saveDraft(db, caller.id, question, drafter, draft);
@@ -695,6 +698,17 @@ async function draftAndSave(
       throw err;
     });
   return { row, charged: charge.creditsCharged, draft };
+}
+
+/** Whether the project's questionnaire has a Yes/No column of its own (its rows then ask for a verdict). */
+async function asksYesNo(db: Db, userId: string, projectId: string): Promise<boolean> {
+  const [row] = await withUser(db, userId, (tx) =>
+    tx
+      .select({ layout: rfpProjects.sourceLayout })
+      .from(rfpProjects)
+      .where(and(eq(rfpProjects.id, projectId), eq(rfpProjects.userId, userId))),
+  );
+  return Boolean((row?.layout as QuestionnaireLayout | null)?.verdictColumn);
 }
 
 /** `POST .../questions/{qid}/regenerate`: a new draft for one question (even an edited or approved one). */
@@ -726,7 +740,8 @@ export async function regenerateQuestion(
       return { question: toQuestion(current), creditsCharged: 0 };
     throw new AppError('CONFLICT', 409, RFP_QUESTION_DRAFTING);
   }
-  const { row, charged } = await draftAndSave(deps, engine, caller, question, drafter, signal);
+  const yesNo = await asksYesNo(db, caller.id, projectId);
+  const { row, charged } = await draftAndSave(deps, engine, caller, question, drafter, { yesNo, signal });
   return { question: toQuestion(row), creditsCharged: charged };
 }
 
@@ -800,6 +815,7 @@ export async function runDraftAll(
   const questions = await withUser(db, caller.id, (tx) =>
     tx.select().from(rfpQuestions).where(left).orderBy(asc(rfpQuestions.ordinal)),
   );
+  const yesNo = await asksYesNo(db, caller.id, projectId);
   const result: RfpDraftResult = {
     drafted: 0,
     fromLibrary: 0,
@@ -814,7 +830,10 @@ export async function runDraftAll(
     const claimed = await claimQuestion(db, caller.id, question.id, drafter, left);
     if (!claimed) continue;
     try {
-      const { charged, draft } = await draftAndSave(deps, engine, caller, claimed, drafter, ctx.signal);
+      const { charged, draft } = await draftAndSave(deps, engine, caller, claimed, drafter, {
+        yesNo,
+        signal: ctx.signal,
+      });
       result.drafted += 1;
       result.creditsCharged += charged;
       if (draft.origin === 'library') result.fromLibrary += 1;
