@@ -25,20 +25,12 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../../tests/helpers/app.ts';
-import { authClient } from '../../../../tests/helpers/auth.ts';
 import { type Backend, backends, type TestDatabase } from '../../../../tests/helpers/databases.ts';
+import { answersEngine, demoLibrary, userWithDemoLibrary } from '../../../../tests/helpers/demo-library.ts';
 import { KB_DATA_DIR, kbDataAvailable } from '../../../../tests/helpers/kb-data.ts';
-import { userIdOf } from '../../../../tests/helpers/knowledge-rows.ts';
-import { createBuiltinEngine } from '../../ai/builtin/engine.ts';
-import type { AiEngine } from '../../ai/port.ts';
-import type { AppDeps, Caller } from '../../context.ts';
-import { seedReferenceData } from '../../db/seed/seed.ts';
+import type { Caller } from '../../context.ts';
 import { answerFromKnowledge } from './chat.ts';
-import { demoDocuments } from './demo.ts';
-import { addDocument, processDocument } from './documents.ts';
 import { retrievePassages } from './retrieval.ts';
 
 const LIBRARY = join(KB_DATA_DIR, 'policies');
@@ -97,7 +89,7 @@ const ID_PREFIX: Record<string, string> = { policies: 'policy-', procedures: '',
  * references get policy-... and ref-...
  */
 function readLibrary(): LibraryFile[] {
-  return demoDocuments('Northwind Analytics', new Date('2026-01-15')).map((document) => {
+  return demoLibrary().map((document) => {
     const [, folder = '', name = ''] = document.filename.match(/([^/]+)\/([^/]+)\.md$/) ?? [];
     return {
       id: `${ID_PREFIX[folder] ?? ''}${name}`,
@@ -192,47 +184,16 @@ const available = kbDataAvailable('The knowledge chat evaluation', [
 
 describe.skipIf(!available).each(backends())('knowledge chat evaluation on $name', (backend: Backend) => {
   let database: TestDatabase;
-  let deps: AppDeps;
   let caller: Caller;
   let library: LibraryFile[];
-  const engine: AiEngine = createBuiltinEngine({
-    // The answers use neither: they are the copilot's lexicon.
-    vocabulary: () => Promise.reject(new Error('not used by knowledge answers')),
-    companyNames: () => Promise.resolve([]),
-  });
+  const engine = answersEngine();
 
   beforeAll(async () => {
     database = await backend.create();
-    await seedReferenceData(database.db);
-    const test = await createTestApp(database);
-    deps = test.deps;
-    const client = authClient(test.app);
-    await client.signUp('eva@example.com', 'violet-harbor-42', 'Eva');
-    const userId = await userIdOf(database.db, 'eva@example.com');
-    caller = { id: userId, email: 'eva@example.com', name: 'Eva', emailVerified: false };
-    // Processing costs credits: enough for the whole library.
-    await client.request('GET', '/api/v1/credits');
-    await database.db.execute(sql`update user_credits set total_credits = 100000 where user_id = ${userId}`);
-
     library = readLibrary();
-    const started = performance.now();
-    for (const file of library) {
-      const { document } = await addDocument(
-        deps,
-        caller,
-        { filename: file.filename, title: file.title, bytes: new TextEncoder().encode(file.markdown) },
-        { queue: false },
-      );
-      const outcome = await processDocument(deps, {
-        documentId: document.id,
-        userId,
-        checksum: document.checksum,
-      });
-      if (outcome.status !== 'indexed') throw new Error(`${file.filename}: ${JSON.stringify(outcome)}`);
-    }
-    console.log(
-      `[${backend.name}] loaded ${library.length} documents in ${Math.round(performance.now() - started)} ms`,
-    );
+    const loaded = await userWithDemoLibrary(database, 'Eva');
+    caller = loaded.caller;
+    console.log(`[${backend.name}] loaded ${loaded.documents} documents in ${loaded.ms} ms`);
   }, 180_000);
   afterAll(() => database?.destroy());
 

@@ -11,18 +11,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../../tests/helpers/app.ts';
-import { authClient } from '../../../../tests/helpers/auth.ts';
 import { type Backend, backends, type TestDatabase } from '../../../../tests/helpers/databases.ts';
+import { answersEngine, userWithDemoLibrary } from '../../../../tests/helpers/demo-library.ts';
 import { KB_DATA_DIR, kbDataAvailable } from '../../../../tests/helpers/kb-data.ts';
-import { userIdOf } from '../../../../tests/helpers/knowledge-rows.ts';
-import { createBuiltinEngine } from '../../ai/builtin/engine.ts';
 import type { AppDeps, Caller } from '../../context.ts';
-import { seedReferenceData } from '../../db/seed/seed.ts';
-import { demoDocuments } from '../knowledge/demo.ts';
-import { addDocument, processDocument } from '../knowledge/documents.ts';
 import { parseQuestionnaire } from './questionnaire.ts';
 import { createProject, draftAnswer, getProject, runDraftAll } from './service.ts';
 
@@ -57,31 +50,11 @@ describe.skipIf(!available).each(backends())('RFP drafting evaluation on $name',
   let database: TestDatabase;
   let deps: AppDeps;
   let caller: Caller;
-  const engine = createBuiltinEngine({
-    vocabulary: () => Promise.reject(new Error('not used by drafts')),
-    companyNames: () => Promise.resolve([]),
-  });
+  const engine = answersEngine();
 
   beforeAll(async () => {
     database = await backend.create();
-    await seedReferenceData(database.db);
-    const test = await createTestApp(database);
-    deps = test.deps;
-    const client = authClient(test.app);
-    await client.signUp('maya@example.com', 'violet-harbor-42', 'Maya');
-    const userId = await userIdOf(database.db, 'maya@example.com');
-    caller = { id: userId, email: 'maya@example.com', name: 'Maya', emailVerified: false };
-    await client.request('GET', '/api/v1/credits');
-    await database.db.execute(sql`update user_credits set total_credits = 100000 where user_id = ${userId}`);
-    for (const file of demoDocuments('Northwind Analytics', new Date('2026-01-15'))) {
-      const { document } = await addDocument(
-        deps,
-        caller,
-        { filename: file.filename, title: file.title, bytes: new TextEncoder().encode(file.text) },
-        { queue: false },
-      );
-      await processDocument(deps, { documentId: document.id, userId, checksum: document.checksum });
-    }
+    ({ deps, caller } = await userWithDemoLibrary(database, 'Maya'));
   }, 180_000);
   afterAll(() => database?.destroy());
 

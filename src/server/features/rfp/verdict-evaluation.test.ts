@@ -19,19 +19,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../../tests/helpers/app.ts';
-import { authClient } from '../../../../tests/helpers/auth.ts';
 import { type Backend, backends, type TestDatabase } from '../../../../tests/helpers/databases.ts';
+import { answersEngine, demoLibrary, userWithDemoLibrary } from '../../../../tests/helpers/demo-library.ts';
 import { kbDataAvailable } from '../../../../tests/helpers/kb-data.ts';
-import { userIdOf } from '../../../../tests/helpers/knowledge-rows.ts';
 import { VERDICTS, type Verdict } from '../../../shared/knowledge.ts';
-import { createBuiltinEngine } from '../../ai/builtin/engine.ts';
-import type { AppDeps, Caller } from '../../context.ts';
-import { seedReferenceData } from '../../db/seed/seed.ts';
-import { demoDocuments } from '../knowledge/demo.ts';
-import { addDocument, processDocument } from '../knowledge/documents.ts';
+import type { Caller } from '../../context.ts';
 import { draftAnswer } from './service.ts';
 
 /** The labelled set: it lives in the repository, but a test that cannot find it must not pass by skipping. */
@@ -140,7 +133,7 @@ function report(name: string, figures: Figures): string {
 const items = kbDataAvailable('The verdict evaluation', [LABELLED_SET])
   ? (JSON.parse(readFileSync(LABELLED_SET, 'utf8')) as Item[])
   : [];
-const library = demoDocuments('Northwind Analytics', new Date('2026-01-15'));
+const library = demoLibrary();
 
 describe.skipIf(items.length === 0)('the labelled closed questions', () => {
   it(`hold at least ${SET_MIN.items} questions, of every kind, in both splits, naming library documents`, () => {
@@ -177,42 +170,14 @@ describe.skipIf(items.length === 0).each(backends())(
   'closed-question verdicts on $name',
   (backend: Backend) => {
     let database: TestDatabase;
-    let deps: AppDeps;
     let caller: Caller;
-    const engine = createBuiltinEngine({
-      vocabulary: () => Promise.reject(new Error('not used by drafts')),
-      companyNames: () => Promise.resolve([]),
-    });
+    const engine = answersEngine();
     const results: Result[] = [];
     const held = () => figuresOf(results.filter((result) => result.item.split === 'held'));
 
     beforeAll(async () => {
       database = await backend.create();
-      await seedReferenceData(database.db);
-      const test = await createTestApp(database);
-      deps = test.deps;
-      const client = authClient(test.app);
-      await client.signUp('vera@example.com', 'violet-harbor-42', 'Vera');
-      const userId = await userIdOf(database.db, 'vera@example.com');
-      caller = { id: userId, email: 'vera@example.com', name: 'Vera', emailVerified: false };
-      await client.request('GET', '/api/v1/credits');
-      await database.db.execute(
-        sql`update user_credits set total_credits = 100000 where user_id = ${userId}`,
-      );
-      for (const file of library) {
-        const { document } = await addDocument(
-          deps,
-          caller,
-          { filename: file.filename, title: file.title, bytes: new TextEncoder().encode(file.text) },
-          { queue: false },
-        );
-        const outcome = await processDocument(deps, {
-          documentId: document.id,
-          userId,
-          checksum: document.checksum,
-        });
-        if (outcome.status !== 'indexed') throw new Error(`${file.filename}: ${JSON.stringify(outcome)}`);
-      }
+      ({ caller } = await userWithDemoLibrary(database, 'Vera'));
     }, 180_000);
     afterAll(() => database?.destroy());
 
