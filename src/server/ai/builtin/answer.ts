@@ -1,15 +1,12 @@
 /**
- * The built-in engine's knowledge answers (issue 8): extractive. The sentences of the passages that best match
- * the question, each followed by the marker of the passage it comes from, so every word of the answer is a
- * word of the user's own documents and says where it is.
+ * The built-in engine's knowledge answers (issues 8 and 24): extractive. The sentences of the passages that
+ * answer the question, each followed by the marker of the passage it comes from, so every word of the answer is
+ * a word of the user's own documents and says where it is; a closed question's verdict first.
  */
 import { VERDICT_LABELS } from '../../../shared/knowledge.ts';
 import type { AnswerPassage, EngineAnswer, QuestionWeights } from '../port.ts';
 import { isClosedQuestion, keyVerb, saysVerb, verdictFrom } from './verdict.ts';
 
-/** At most this many sentences, and about this many characters: an answer, not a copy of the passages. */
-const MAX_SENTENCES = 5;
-const MAX_CHARS = 1200;
 /** A sentence (or a list announced by "...include:" with its first items) is quoted up to this length. */
 const MAX_SENTENCE_CHARS = 300;
 
@@ -70,8 +67,6 @@ function plain(text: string): string {
     .replace(/\s+/g, ' ')
     .trim();
 }
-
-type Sentence = { ref: number; order: number; text: string; terms: Set<string> };
 
 /** A line of a list ("- item", "* item", "1. item", "(a) item"). */
 const LIST_ITEM = /^\s*(?:[-*+•]|\d+[.)]|\([a-z0-9]+\))\s+/i;
@@ -216,70 +211,6 @@ const overlap = (a: Set<string>, b: Set<string>) => {
   for (const term of a) if (b.has(term)) shared += 1;
   return shared / Math.max(1, Math.min(a.size, b.size));
 };
-
-/**
- * The extractive answer: the sentences that best match the question (weighted by how rare their shared words
- * are among these passages, and by the passage's rank), one from each passage that shares words with the
- * question, the best passage always first, each followed by its marker, in passage order.
- */
-export function composeExtractiveAnswer(question: string, passages: readonly AnswerPassage[]): string {
-  const asked = new Set(contentTerms(question));
-  const sentences: Sentence[] = passages.flatMap((passage) =>
-    sentencesOf(passage.text).map((text, order) => ({
-      ref: passage.ref,
-      order,
-      text,
-      terms: new Set(contentTerms(text)),
-    })),
-  );
-  if (sentences.length === 0) return '';
-  const frequency = new Map<string, number>();
-  for (const sentence of sentences) {
-    for (const term of sentence.terms) frequency.set(term, (frequency.get(term) ?? 0) + 1);
-  }
-  const weight = (term: string) => Math.log(1 + sentences.length / (1 + (frequency.get(term) ?? 0)));
-  const rank = new Map(passages.map((passage, index) => [passage.ref, index]));
-  const score = (sentence: Sentence) => {
-    let matched = 0;
-    for (const term of asked) if (sentence.terms.has(term)) matched += weight(term);
-    const words = sentence.terms.size;
-    // Very short lines (a label) and very long ones (a table row) say less per word.
-    const shape = words < 4 ? 0.5 : words > 60 ? 0.8 : 1;
-    return (matched * shape) / (1 + 0.25 * (rank.get(sentence.ref) ?? 0));
-  };
-  const scored = sentences.map((sentence) => ({ sentence, score: score(sentence) }));
-  const best = (ref?: number) =>
-    scored
-      .filter((s) => (ref === undefined || s.sentence.ref === ref) && s.sentence.terms.size >= 3)
-      .sort((a, b) => b.score - a.score || a.sentence.order - b.sentence.order)[0];
-
-  // One sentence from each passage, best passage first (retrieval ranked it best: the answer always starts from
-  // it, even if its words differ), then more from the best passages while there is room.
-  const chosen: Sentence[] = [];
-  let length = 0;
-  const take = (sentence: Sentence) => {
-    const text = clip(sentence.text);
-    chosen.push({ ...sentence, text });
-    length += text.length;
-  };
-  const firstPick = best(passages[0]?.ref) ?? scored[0];
-  if (firstPick) take(firstPick.sentence);
-  for (const passage of passages.slice(1)) {
-    const pick = best(passage.ref);
-    if (!pick || pick.score <= 0 || chosen.length >= MAX_SENTENCES) continue;
-    if (chosen.some((c) => overlap(c.terms, pick.sentence.terms) > 0.7)) continue;
-    take(pick.sentence);
-  }
-  for (const { sentence, score: value } of [...scored].sort((a, b) => b.score - a.score)) {
-    if (chosen.length >= MAX_SENTENCES || value <= 0) break;
-    if (chosen.some((c) => c.ref === sentence.ref && c.order === sentence.order)) continue;
-    if (length + Math.min(sentence.text.length, MAX_SENTENCE_CHARS) > MAX_CHARS) continue;
-    if (chosen.some((c) => overlap(c.terms, sentence.terms) > 0.7)) continue;
-    take(sentence);
-  }
-  chosen.sort((a, b) => (rank.get(a.ref) ?? 0) - (rank.get(b.ref) ?? 0) || a.order - b.order);
-  return chosen.map((sentence) => cite(sentence.text, sentence.ref)).join(' ');
-}
 
 /**
  * Words of a question that ask rather than say what about ("Does your organisation perform ...", "Please
