@@ -145,6 +145,20 @@ export const VERDICT_LABELS: Record<Verdict, string> = {
   not_stated: 'Not stated in your documents',
 };
 
+/** A verdict an answer starts with ("Yes. ...", "**No**, ...", "Partly -", "Not stated in your documents: ..."). */
+const LEADING_VERDICT =
+  /^\s*\**(yes|no|partially|partly|not stated(?: in (?:your|the) documents)?)\b\**\s*(?:[.,;:!]|\s?[-\u2013\u2014])\s*/i;
+
+/** The verdict an answer leads with, and the rest of it; null when it leads with none. */
+export function leadingVerdict(text: string): { verdict: Verdict; rest: string } | null {
+  const match = text.match(LEADING_VERDICT);
+  const word = match?.[1]?.toLowerCase();
+  if (!match || !word) return null;
+  const verdict: Verdict =
+    word === 'yes' ? 'yes' : word === 'no' ? 'no' : word.startsWith('not') ? 'not_stated' : 'partially';
+  return { verdict, rest: text.slice(match[0].length) };
+}
+
 /** Where an answer came from (DESIGN.md: documentId, title, filename, section, page, snippet, entity). */
 export const sourceSchema = z.object({
   /** The citation marker's number in the answer ("[1]"). */

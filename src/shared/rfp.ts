@@ -4,7 +4,7 @@
  * the exports.
  */
 import { z } from 'zod';
-import { sourceSchema, VERDICT_LABELS, VERDICTS, type Verdict } from './knowledge.ts';
+import { leadingVerdict, sourceSchema, VERDICTS, type Verdict } from './knowledge.ts';
 
 export const RFP_STATUSES = ['draft', 'needs_review', 'approved'] as const;
 export type RfpStatus = (typeof RFP_STATUSES)[number];
@@ -157,22 +157,16 @@ export const rfpCommentRequestSchema = z
   })
   .strict();
 
-/** The verdict an answer leads with ("Yes. We encrypt ..." -> yes), or null. */
+/** The verdict an answer leads with ("Yes. We encrypt ..." -> yes), or null (a "Not stated" answer is empty). */
 export function verdictOf(answer: string): Verdict | null {
-  const lead = answer
-    .trimStart()
-    .match(/^\**(Yes|No|Partially)\b\**[.,:;!—–-]/i)?.[1]
-    ?.toLowerCase();
-  return lead === 'yes' || lead === 'no' || lead === 'partially' ? lead : null;
+  const verdict = leadingVerdict(answer)?.verdict;
+  return verdict && verdict !== 'not_stated' ? verdict : null;
 }
 
 /** The answer without the verdict it leads with: what goes beside a questionnaire's own Yes/No column. */
 export function withoutVerdict(answer: string): string {
-  if (!verdictOf(answer)) return answer;
-  return answer.trimStart().replace(/^\**(Yes|No|Partially)\b\**[.,:;!—–-]\s*/i, '');
+  return verdictOf(answer) ? (leadingVerdict(answer)?.rest ?? answer) : answer;
 }
-
-export const verdictLabel = (verdict: Verdict) => VERDICT_LABELS[verdict];
 
 /** What a knowledge draft's confidence is computed from. */
 export type DraftEvidence = {

@@ -21,7 +21,7 @@ import {
 import { z } from 'zod';
 import { analysisSchema } from '../../../shared/copilot.ts';
 import { MISSING_PATTERN } from '../../../shared/docgen.ts';
-import { VERDICT_LABELS, VERDICTS, type Verdict } from '../../../shared/knowledge.ts';
+import { leadingVerdict, VERDICT_LABELS, VERDICTS, type Verdict } from '../../../shared/knowledge.ts';
 import { composeAnswer } from '../builtin/answer.ts';
 import { normalizeCitations } from '../citations.ts';
 import type { AiEngine, EngineAnswer } from '../port.ts';
@@ -231,19 +231,6 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): AiEngine {
       return { markdown: cited.text, rewritten: true };
     },
   };
-}
-
-/** A verdict word an answer starts with ("Yes, ...", "No. ...", "Not stated in your documents: ..."). */
-const LEADING_VERDICT =
-  /^\s*(yes|no|partially|partly|not stated(?: in (?:your|the) documents)?)\s*(?:[.,;:!]|\s[-\u2013\u2014])\s*/i;
-
-function leadingVerdict(text: string): { verdict: Verdict; rest: string } | null {
-  const match = text.match(LEADING_VERDICT);
-  const word = match?.[1]?.toLowerCase();
-  if (!match || !word) return null;
-  const verdict: Verdict =
-    word === 'yes' ? 'yes' : word === 'no' ? 'no' : word.startsWith('not') ? 'not_stated' : 'partially';
-  return { verdict, rest: text.slice(match[0].length) };
 }
 
 /**
