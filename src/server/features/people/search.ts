@@ -99,9 +99,12 @@ const anyOf = (column: SQL, values: readonly string[]) =>
       )})`
     : null;
 
-/** Words as tsquery terms hold them: lower case, letters and digits only. */
+/**
+ * Words as tsquery terms hold them: lower case, letters and digits only, split where PostgreSQL's parser splits
+ * them ("O'Keefe" is indexed as "o" and "keefe", "D’Angelo" as "d" and "angelo").
+ */
 const lexemes = (words: readonly string[]) =>
-  words.map((word) => word.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '')).filter(Boolean);
+  words.flatMap((word) => word.toLowerCase().split(/[^\p{L}\p{N}]+/u)).filter(Boolean);
 
 function tsTerms(words: readonly string[], weight: 'A' | 'B', prefix: boolean): string | null {
   const terms = lexemes(words).map((word) => `${word}:${prefix ? '*' : ''}${weight}`);
