@@ -78,7 +78,9 @@ function QuestionItem({
         <span className="line-clamp-3 text-sm leading-snug break-words">{question.text}</span>
         <span className="flex flex-wrap items-center gap-x-2.5 gap-y-1">
           <StatusBadge status={question.status} />
-          {question.answerOrigin !== 'manual' && <ConfidenceLabel confidence={question.confidence} />}
+          {question.answerOrigin !== 'manual' && (
+            <ConfidenceLabel confidence={question.confidence} reason={question.confidenceReason} />
+          )}
           {question.verdict && (
             <span className="text-xs font-medium text-muted-foreground" data-verdict={question.verdict}>
               {question.verdict === 'not_stated' ? 'Not stated' : VERDICT_LABELS[question.verdict]}
