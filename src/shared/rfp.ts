@@ -179,10 +179,22 @@ export type DraftEvidence = {
   agreeing: number;
   /** A closed question answered with a verdict. */
   verdict: Verdict | null;
+  /** The question and the answer drafted to it (its verdict first, when it has one). */
+  question: string;
+  answer: string;
 };
 
-/** The highest confidence of a "No": below "High", a person checks it. */
-const NEGATION_MAX = 74;
+/** The highest confidence of a draft a person should check: below "High". */
+const CHECK_MAX = 74;
+
+/**
+ * A question about an exception to a practice ("... without a password", "outside the web interface", "with
+ * unresolved vulnerabilities"): a sentence holding its words states the practice, and seldom settles whether the
+ * exception holds.
+ */
+const ASKS_EXCEPTION = /\b(?:without|outside|other than|unresolved|unapproved|unauthori[sz]ed|not)\b/i;
+/** A quote that limits what it states ("access is granted only after authentication"). */
+const LIMITED = /\bonly\b/i;
 
 /**
  * A knowledge draft's confidence (0-90: a person checks every draft) and the line that explains it, from its
@@ -191,16 +203,28 @@ const NEGATION_MAX = 74;
  * (75 and above) must be right at least 90% of the time. What was measured on the tuning half: the share of the
  * question the leading sentence holds separates right from wrong drafts (20 of 22 right from 0.77 up, half
  * below 0.6); a "No" read from a negation was wrong 2 times in 5 even with full support (the negation belonged
- * to another part of the sentence, or another sentence made it an exception), so a "No" is never "High"; a
- * second agreeing document did not make a draft likelier right, so it counts for nothing.
+ * to another part of the sentence, or another sentence made it an exception), so a "No" is never "High"; nor is
+ * a "Yes" to a question about an exception, or read from a quote that limits itself with "only" (the one wrong
+ * "High" left: "Can customers access your servers directly, outside the web interface?" answered Yes from
+ * "Customers are granted access ... only after ... authentication"); a second agreeing document did not make a
+ * draft likelier right, so it counts for nothing.
  */
 export function draftConfidence(evidence: DraftEvidence): { confidence: number; reason: string } {
-  const { support, agreeing, verdict } = evidence;
+  const { support, agreeing, verdict, question, answer } = evidence;
   const measured = Math.round(20 + 71.5 * support);
-  const confidence = Math.max(0, Math.min(verdict === 'no' ? NEGATION_MAX : 90, measured));
+  const doubt =
+    verdict === 'no'
+      ? '; a "No" is read from a negation: check that it is about this'
+      : verdict !== 'yes'
+        ? ''
+        : ASKS_EXCEPTION.test(question)
+          ? '; the question asks about an exception, which the quote may not settle'
+          : LIMITED.test(answer)
+            ? '; the quote says "only": check that this is a Yes'
+            : '';
+  const confidence = Math.max(0, Math.min(doubt ? CHECK_MAX : 90, measured));
   const held = `The quoted sentence holds ${Math.round(support * 100)}% of what the question asks`;
   const documents = agreeing >= 2 ? `; ${agreeing} documents say it` : '';
-  const doubt = verdict === 'no' ? '; a "No" is read from a negation: check that it is about this' : '';
   return { confidence, reason: `${held}${documents}${doubt}.` };
 }
 

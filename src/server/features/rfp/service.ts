@@ -533,6 +533,8 @@ export async function draftAnswer(
     support: found.support ?? found.sources[0]?.score ?? 0,
     agreeing: found.sources.length,
     verdict: found.verdict,
+    question,
+    answer: found.response,
   });
   return {
     answer: found.response,

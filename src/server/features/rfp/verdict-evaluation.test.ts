@@ -14,7 +14,8 @@
  * It asserts floors on the `held` split only (the verdict logic may be tuned on `tune`, never on `held`) and
  * prints the issue's targets beside them. The floors are what this version reaches on `held`, rounded down, so a
  * change that makes answers worse fails; where they are below a target, the target is not reached yet (verdict
- * accuracy 0.83 for 0.85, High correct 0.83 for 0.90, on the first run) and says so in the output.
+ * accuracy 0.83 for 0.85) and says so in the output. High correct: 0.83 on the first run, 0.94 since a "Yes" to
+ * a question about an exception, or read from a quote saying "only", is at most Medium (draftConfidence).
  * KB_EVAL_MISSES=1 prints the wrong drafts.
  */
 import { readFileSync } from 'node:fs';
@@ -33,7 +34,7 @@ const LABELLED_SET = join(import.meta.dirname, '../../../../tests/evaluation/clo
 /** Issue 24's targets on the held split, printed. */
 const TARGETS = { verdictAccuracy: 0.85, citationPrecision: 0.8, highCorrect: 0.9 } as const;
 /** Asserted on the held split: what this version reaches there, rounded down (a target where it is reached). */
-const FLOORS = { verdictAccuracy: 0.8, citationPrecision: 0.8, highCorrect: 0.8 } as const;
+const FLOORS = { verdictAccuracy: 0.8, citationPrecision: 0.8, highCorrect: 0.9 } as const;
 /** The High band is judged only with at least this many drafts in it. */
 const HIGH_MIN_DRAFTS = 5;
 /** What the labelled set must hold, at least: items in all, and of each kind but `yes`. */
