@@ -203,6 +203,11 @@ export type CommandResult = {
   /** The page's data should be read again (refresh, a prospect changed). */
   refresh?: boolean;
   prospectId?: string;
+  /**
+   * Refused because no prospect is open: the chat asks which one (a picker of the user's prospects) and sends
+   * the command again for the one picked.
+   */
+  needsProspect?: boolean;
 };
 
 /** A message of a copilot chat, as stored on the server (history follows the user to another browser). */

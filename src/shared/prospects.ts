@@ -150,6 +150,19 @@ export const FORECAST_AMOUNT_MAX = 1_000_000_000_000;
 export const FORECAST_ORDER_ERROR =
   'Forecast amounts must be in order: conservative ≤ realistic ≤ optimistic';
 export const METHODOLOGY_MAX = 2000;
+
+type ForecastAmounts = { conservativeAmount: number; realisticAmount: number; optimisticAmount: number };
+
+/**
+ * Conservative ≤ realistic ≤ optimistic among the scenarios estimated (0 is one not estimated yet, as a
+ * forecast the copilot starts with one scenario has). One rule for the form, the API and the copilot.
+ */
+export function forecastInOrder(forecast: ForecastAmounts): boolean {
+  const estimated = [forecast.conservativeAmount, forecast.realisticAmount, forecast.optimisticAmount].filter(
+    (amount) => amount > 0,
+  );
+  return estimated.every((amount, index) => index === 0 || (estimated[index - 1] ?? 0) <= amount);
+}
 export const INSIGHT_MAX = 1000;
 
 const label = (values: readonly string[]) => `must be one of ${values.join(', ')}`;
@@ -218,7 +231,7 @@ export const forecastInputSchema = z
       .optional(),
   })
   .strict()
-  .refine((f) => f.conservativeAmount <= f.realisticAmount && f.realisticAmount <= f.optimisticAmount, {
+  .refine(forecastInOrder, {
     message: FORECAST_ORDER_ERROR,
     path: ['realisticAmount'],
   });

@@ -3,7 +3,9 @@ import {
   activeTemplate,
   addressContext,
   agentForPath,
+  dismissStep,
   emptyWorkflowState,
+  isDismissed,
   isWorkflowExpired,
   PICK_A_COMPANY,
   recommendationsFor,
@@ -117,6 +119,37 @@ describe('the rules of spec 3 §4', () => {
     expect([answers?.agentId, answers?.priority]).toEqual(['emma', 'high']);
     expect(answers?.path).toBe('/instant-sales-answers?q=SOC+2+report');
     expect(answers?.contextData).toEqual({ searchContext: 'SOC 2 report' });
+  });
+
+  it('follows the page open now, not a company or search the user has moved away from', () => {
+    const earlier = { companyName: 'Microsoft', searchContext: 'SOC 2 report' };
+    for (const path of [
+      '/instant-sales-answers',
+      '/sales-document-generation',
+      '/sales-account-development/research?industry=Fintech',
+      '/people-finder-master/research?title=cto',
+      '/enterprise-file-search',
+    ]) {
+      for (const recommendation of recommendationsFor(state(earlier), path)) {
+        expect(recommendation.reason, path).not.toMatch(/Microsoft|SOC 2/);
+        expect(recommendation.path, path).not.toMatch(/Microsoft|SOC/);
+      }
+    }
+    // The company the address names is the subject again.
+    const [people] = recommendationsFor(state(earlier), '/sales-account-development/Stripe');
+    expect(people?.reason).toBe('Find the decision-makers at Stripe and how to reach them.');
+  });
+
+  it('a dismissed next step stays dismissed until the next step is another one', () => {
+    const [first] = recommendationsFor(state(), '/instant-sales-answers');
+    if (!first) throw new Error('no recommendation');
+    const dismissed = dismissStep(state(), first);
+    expect(isDismissed(dismissed, first)).toBe(true);
+    const [same] = recommendationsFor(dismissed, '/enterprise-file-search');
+    expect(same && isDismissed(dismissed, same)).toBe(true);
+    const [other] = recommendationsFor(dismissed, '/sales-account-development/Stripe');
+    expect(other && isDismissed(dismissed, other)).toBe(false);
+    expect(workflowStateSchema.safeParse(dismissed).success).toBe(true);
   });
 
   it('otherwise suggests starting with prospect research', () => {

@@ -403,6 +403,22 @@ export function remainingTemplateSteps(state: WorkflowState, current: WorkflowAg
 }
 
 /**
+ * The next step the user dismissed (kept in workflowData, whose shape spec 3 leaves open): its bar stays hidden
+ * until the next step is another one.
+ */
+export const DISMISSED_STEP = 'dismissedStep';
+const stepKey = (recommendation: Pick<Recommendation, 'agentId' | 'path'>) =>
+  `${recommendation.agentId} ${recommendation.path}`;
+
+export function dismissStep(state: WorkflowState, recommendation: Recommendation): WorkflowState {
+  return { ...state, workflowData: { ...state.workflowData, [DISMISSED_STEP]: stepKey(recommendation) } };
+}
+
+export function isDismissed(state: WorkflowState, recommendation: Recommendation): boolean {
+  return state.workflowData[DISMISSED_STEP] === stepKey(recommendation);
+}
+
+/**
  * Spec 3 §4: what to do next from this page. A started template leads through its remaining steps; otherwise
  * account development with a company suggests People Finder, RFP responses and document generation; People
  * Finder with a company suggests account development and RFP; RFP with rfpData suggests document generation;
@@ -410,18 +426,22 @@ export function remainingTemplateSteps(state: WorkflowState, current: WorkflowAg
  */
 export function recommendationsFor(state: WorkflowState, path: string): Recommendation[] {
   const agent = agentForPath(path);
+  // The company and the search are the open page's, as its address says (a hand-off writes them there): a
+  // company the user has since moved away from is not what the next step is about ("Research Microsoft" stayed
+  // on Sales Q&A and on a fintech search). The RFP being answered is the workflow's.
+  const here = addressContext(path);
   const context: WorkflowContext = {
-    companyName: state.companyName,
-    searchContext: state.searchContext,
+    companyName: here.companyName ?? null,
+    searchContext: here.searchContext ?? null,
     rfpData: state.rfpData,
     from: path,
   };
   const remaining = remainingTemplateSteps(state, agent);
   if (remaining.length > 0) return recommend(remaining, context);
-  if (agent === 'alex' && state.companyName) return recommend(['jim', 'maya', 'david'], context);
-  if (agent === 'jim' && state.companyName) return recommend(['alex', 'maya'], context);
+  if (agent === 'alex' && context.companyName) return recommend(['jim', 'maya', 'david'], context);
+  if (agent === 'jim' && context.companyName) return recommend(['alex', 'maya'], context);
   if (agent === 'maya' && state.rfpData) return recommend(['david'], context);
-  if (agent === 'sofia' && state.searchContext) return recommend(['emma'], context);
+  if (agent === 'sofia' && context.searchContext) return recommend(['emma'], context);
   const research = recommend(['alex'], context);
   if (agent !== 'alex') return research;
   // Already in prospect research, the step is to pick a company: its page has the next agents.

@@ -33,9 +33,14 @@ describeInBrowser('copilot', (browser) => {
       await settleAnimations(page);
       expect(await seriousA11yViolations(page)).toEqual([]);
 
+      // A request that leads to an agent: the reply stays readable while a countdown runs, then hands off.
       await box.fill('fintech companies in Germany');
       await box.press('Enter');
-      await page.waitForURL(/\/sales-account-development\/research\?/);
+      const countdown = page.locator('[data-handoff-countdown]');
+      await countdown.waitFor();
+      expect(await countdown.textContent()).toMatch(/^Opening Company Finder in \d s/);
+      expect(new URL(page.url()).pathname).toBe('/chat');
+      await page.waitForURL(/\/sales-account-development\/research\?/, { timeout: 15_000 });
       const params = new URL(page.url()).searchParams;
       expect([params.getAll('industry'), params.getAll('country')]).toEqual([['Fintech'], ['Germany']]);
       await toast(page, HANDOFF_TOASTS.switching('Company Finder', true).title).waitFor();
@@ -55,6 +60,52 @@ describeInBrowser('copilot', (browser) => {
     }
   });
 
+  it('"Stay here" cancels the hand-off; a prospect command said nowhere asks which prospect', async () => {
+    const { page, errors, close } = await openPage(browser(), {
+      ...DESKTOP,
+      storageState: await onboardedUser(browser(), 'Countdown', async (request) => {
+        const created = await request.post('/api/v1/prospects', { data: { name: 'Harbor Freight Lines' } });
+        expect(created.status()).toBe(201);
+      }),
+    });
+    try {
+      // The page's clock is ours: the countdown's seconds pass when the test says so.
+      await page.clock.install();
+      await page.goto('/chat');
+      await page.getByRole('heading', { level: 1, name: 'Copilot' }).waitFor();
+      // Without a prospect open, the starters are requests that work anywhere.
+      const starters = await page.locator('main li button').allTextContents();
+      expect(starters).not.toContain('Set the realistic forecast to $2.5m');
+      const box = page.getByLabel('Message the copilot');
+      await box.fill('fintech companies in Germany');
+      await box.press('Enter');
+      const countdown = page.locator('[data-handoff-countdown]');
+      await countdown.waitFor();
+      await page.getByRole('button', { name: 'Stay here' }).click();
+      await countdown.waitFor({ state: 'detached' });
+      await page.clock.runFor(10_000);
+      expect(new URL(page.url()).pathname).toBe('/chat');
+
+      // A command for a prospect, with none open: the copilot asks which, and does it for the one picked.
+      await box.fill('set the realistic forecast to $2.5m');
+      await box.press('Enter');
+      const picker = page.locator('[data-prospect-picker]');
+      await picker.getByText('Which prospect?').waitFor();
+      await picker.locator('[data-pick-prospect="Harbor Freight Lines"]').click();
+      await replies(page).filter({ hasText: 'Updated the realistic forecast to $2.5M.' }).waitFor();
+      expect(new URL(page.url()).searchParams.get('prospect')).toMatch(/^[0-9a-f-]{36}$/);
+      const list = (await (await page.request.get('/api/v1/prospects')).json()) as {
+        prospects: { name: string; pipeline: { realistic: number } | null }[];
+      };
+      expect(list.prospects.find((p) => p.name === 'Harbor Freight Lines')?.pipeline?.realistic).toBe(
+        2_500_000,
+      );
+      expectNoErrors(errors, 'countdown and picker');
+    } finally {
+      await close();
+    }
+  });
+
   it('the palette opens with Ctrl+K on any page; a request hands off to its agent; a command creates a prospect', async () => {
     const { page, errors, close } = await openPage(browser(), {
       ...DESKTOP,
@@ -69,7 +120,8 @@ describeInBrowser('copilot', (browser) => {
       const box = palette.getByLabel('Request or command');
       await box.fill('help me answer a security questionnaire');
       await box.press('Enter');
-      // Every agent is built now: the request opens the RFP agent and the palette closes.
+      // Every agent is built now: "Open now" opens the RFP agent at once, and the palette closes.
+      await palette.getByRole('button', { name: 'Open now' }).click();
       await toast(page, HANDOFF_TOASTS.switching('RFP Responses', false).title).waitFor();
       await page.waitForURL(/\/automated-rfp-responses/);
       await palette.waitFor({ state: 'detached' });

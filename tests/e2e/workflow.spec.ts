@@ -120,7 +120,7 @@ describeInBrowser('agent workflow', (browser) => {
         headers: { origin: baseUrl },
       });
       expect(signIn.status()).toBe(200);
-      await second.page.goto('/people-finder-master');
+      await second.page.goto('/people-finder-master/research?company=Microsoft');
       await panel(second.page).locator('[data-top-recommendation]').waitFor();
       await expand(second.page);
       expect(await history(second.page)).toEqual(['alex', 'jim']);
@@ -132,6 +132,37 @@ describeInBrowser('agent workflow', (browser) => {
       expectNoErrors(errors, 'workflow');
     } finally {
       await second?.close();
+      await close();
+    }
+  });
+
+  it('the next step follows the page open now, and can be dismissed', async () => {
+    const { page, errors, close } = await openPage(browser(), {
+      ...DESKTOP,
+      storageState: await onboardedUser(browser(), 'Stale'),
+    });
+    try {
+      await page.goto('/sales-account-development/Microsoft');
+      await panel(page).locator('[data-top-recommendation="jim"]').waitFor();
+      // Elsewhere, the company left behind is not the next step's subject.
+      for (const path of ['/instant-sales-answers', '/sales-account-development/research?industry=Fintech']) {
+        await page.goto(path);
+        await panel(page).locator('[data-top-recommendation="alex"]').waitFor();
+        expect(await panel(page).textContent(), path).not.toContain('Microsoft');
+      }
+      await shot(page, 'research-1280');
+
+      // Dismissed, the bar is gone, after a reload too, until the next step is another one.
+      await panel(page).getByRole('button', { name: 'Dismiss this next step' }).click();
+      await expect.poll(() => panel(page).count()).toBe(0);
+      await serverState(page, (b) => typeof b.state?.workflowData.dismissedStep === 'string');
+      await page.goto('/instant-sales-answers');
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      expect(await panel(page).count()).toBe(0);
+      await page.goto('/sales-account-development/Microsoft');
+      await panel(page).locator('[data-top-recommendation="jim"]').waitFor();
+      expectNoErrors(errors, 'stale next step');
+    } finally {
       await close();
     }
   });

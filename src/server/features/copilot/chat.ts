@@ -11,7 +11,12 @@ import {
   type CommandResult,
   type SendMessageResponse,
 } from '../../../shared/copilot.ts';
-import { formatMillions, PROSPECT_STATUS_LABELS, PROSPECT_STATUSES } from '../../../shared/prospects.ts';
+import {
+  FORECAST_ORDER_ERROR,
+  formatMillions,
+  PROSPECT_STATUS_LABELS,
+  PROSPECT_STATUSES,
+} from '../../../shared/prospects.ts';
 import type { AiEngine } from '../../ai/port.ts';
 import type { AppDeps, Caller } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -59,6 +64,23 @@ const refused = (command: ParsedCommand, message: string): CommandResult => ({
   message,
 });
 
+/** "Forecast amounts must be in order: ... It would have been conservative $0.0M, realistic $2.5M, ..." */
+function forecastOutOfOrder(details: unknown): string {
+  const amounts = details as Partial<
+    Record<'conservativeAmount' | 'realisticAmount' | 'optimisticAmount', number>
+  >;
+  const scenarios = (['conservative', 'realistic', 'optimistic'] as const)
+    .map((scenario) => `${scenario} ${formatMillions(amounts?.[`${scenario}Amount`] ?? 0)}`)
+    .join(', ');
+  return `${FORECAST_ORDER_ERROR}. It would have been ${scenarios}: nothing was changed.`;
+}
+
+/** Refused for want of a prospect: the chat asks which one. */
+const whichProspect = (command: ParsedCommand, message: string): CommandResult => ({
+  ...refused(command, message),
+  needsProspect: true,
+});
+
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /** Carries out a command; every outcome is a message of spec 3 §8 or says what was done. */
@@ -71,12 +93,16 @@ export async function executeCommand(
   try {
     switch (command.action) {
       case 'revenue': {
-        if (!context.prospectId) return refused(command, COMMAND_MESSAGES.noProspectForForecast);
+        if (!context.prospectId) return whichProspect(command, COMMAND_MESSAGES.noProspectForForecast);
         try {
           await updateForecastScenario(db, caller, context.prospectId, command.scenario, command.amount ?? 0);
         } catch (err) {
           if (err instanceof AppError && err.status === 404) {
-            return refused(command, COMMAND_MESSAGES.noProspectForForecast);
+            return whichProspect(command, COMMAND_MESSAGES.noProspectForForecast);
+          }
+          // The form's rule: say what the amounts would have been, and that nothing changed.
+          if (err instanceof AppError && err.message === FORECAST_ORDER_ERROR) {
+            return refused(command, forecastOutOfOrder(err.details));
           }
           return refused(command, COMMAND_MESSAGES.forecastFailed);
         }
@@ -88,7 +114,7 @@ export async function executeCommand(
       }
       case 'status': {
         if (!command.status) return refused(command, COMMAND_MESSAGES.noStatus);
-        if (!context.prospectId) return refused(command, COMMAND_MESSAGES.noProspect);
+        if (!context.prospectId) return whichProspect(command, COMMAND_MESSAGES.noProspect);
         try {
           await setProspectStatus(db, caller, context.prospectId, command.status as never);
         } catch (err) {

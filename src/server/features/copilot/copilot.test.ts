@@ -354,6 +354,23 @@ describe.each(backends())('the copilot on $name', (backend: Backend) => {
     expect(await said('set the conservative forecast to 1m')).toBe(
       'No prospect context available for forecast update',
     );
+    // Without a prospect, the chat is told to ask which one.
+    const unaimed = await send(ada, 'set the realistic forecast to $2.5m');
+    expect(unaimed.body.reply.command).toMatchObject({ ok: false, needsProspect: true });
+
+    // The copilot keeps the form's rule: optimistic below realistic is refused, and nothing changes.
+    const below = await send(ada, 'update optimistic forecast to 800k', context);
+    expect(below.body.reply.command).toMatchObject({ action: 'revenue', ok: false });
+    expect(below.body.reply.content).toBe(
+      'Forecast amounts must be in order: conservative ≤ realistic ≤ optimistic. It would have been ' +
+        'conservative $0.0M, realistic $2.5M, optimistic $0.8M: nothing was changed.',
+    );
+    const [kept] = await queryRows<{ optimistic_amount: number }>(
+      database.db,
+      sql`select optimistic_amount::int as optimistic_amount from revenue_forecasts
+        where prospect_id = ${prospectId}::uuid and timeline_days = 120`,
+    );
+    expect(kept?.optimistic_amount).toBe(3_000_000);
     // Another user's prospect is no context at all.
     expect((await send(bob, 'mark as dormant', context)).body.reply.content).toBe(
       'Failed to update status: Prospect not found',

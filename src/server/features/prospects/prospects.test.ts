@@ -245,6 +245,8 @@ describe.each(backends())('prospects on $name', (backend: Backend) => {
     for (const [body, message] of [
       [{ conservativeAmount: 3, realisticAmount: 2, optimisticAmount: 4 }, FORECAST_ORDER_ERROR],
       [{ conservativeAmount: 1, realisticAmount: 5, optimisticAmount: 4 }, FORECAST_ORDER_ERROR],
+      // A scenario not estimated (0) is left out of the order, but the estimated ones keep it.
+      [{ conservativeAmount: 5, realisticAmount: 0, optimisticAmount: 4 }, FORECAST_ORDER_ERROR],
       [
         { conservativeAmount: -1, realisticAmount: 2, optimisticAmount: 4 },
         'conservativeAmount: must be at least 0',

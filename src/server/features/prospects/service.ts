@@ -11,8 +11,10 @@ import {
   ACCOUNT_HEALTHS,
   type AccountHealth,
   DEFAULT_REPORT,
+  FORECAST_ORDER_ERROR,
   type Forecast,
   type ForecastScenario,
+  forecastInOrder,
   isProspectStatus,
   LIFECYCLE_POSITIONS,
   type LifecyclePosition,
@@ -634,7 +636,8 @@ export function removeForecast(
 
 /**
  * Spec 3 §7: the copilot's forecast update writes one scenario of the 120-day forecast (confidence 75 when new),
- * marked as edited by the user.
+ * marked as edited by the user. The amounts must stay in order as the form's (forecastInOrder): a change that
+ * breaks it is undone (the transaction rolls back) and refused with FORECAST_ORDER_ERROR.
  */
 export function updateForecastScenario(
   db: Db,
@@ -666,6 +669,14 @@ export function updateForecastScenario(
         set: { [key]: amount, isUserEdited: true, editedAt: now },
       })
       .returning();
+    // Checked on the row as written, under its lock: a concurrent change cannot slip between check and write.
+    if (forecast && !forecastInOrder(forecast)) {
+      throw new AppError('VALIDATION_ERROR', 400, FORECAST_ORDER_ERROR, {
+        conservativeAmount: forecast.conservativeAmount,
+        realisticAmount: forecast.realisticAmount,
+        optimisticAmount: forecast.optimisticAmount,
+      });
+    }
     await logActivity(tx, caller, prospect.id, 'forecast_edited', {
       timelineDays: COPILOT_FORECAST.timelineDays,
       scenario,

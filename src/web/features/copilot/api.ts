@@ -39,11 +39,14 @@ export async function sendCopilotMessage(
       context: { path, ...(prospectId ? { prospectId } : {}) },
     },
   });
+  // Read to the stream's end: leaving at the message would cancel the request the server is still closing.
+  let answer: SendMessageResponse | null = null;
   for await (const { event, data } of events) {
     if (event === CHAT_EVENTS.replyText) onReplyText?.((JSON.parse(data) as ReplyTextEvent).text);
-    else if (event === CHAT_EVENTS.message) return JSON.parse(data) as SendMessageResponse;
+    else if (event === CHAT_EVENTS.message) answer = JSON.parse(data) as SendMessageResponse;
     else if (event === CHAT_EVENTS.error) throw eventError(data);
   }
+  if (answer) return answer;
   throw new ApiError('The answer broke off before it was complete.', 502, null);
 }
 

@@ -86,7 +86,8 @@ export function useCopilotChat({ path, prospectId, onReply, resume = false }: Co
   }, [history.isError]);
 
   const send = useCallback(
-    async (raw: string) => {
+    /** `aim`: the prospect a command acts on, when the user has just picked one. */
+    async (raw: string, aim: { prospectId?: string } = {}) => {
       const text = raw.trim();
       // Spec 3 §5: an empty message, or one sent while another is processed, is ignored.
       if (!text || processingRef.current) return false;
@@ -104,7 +105,10 @@ export function useCopilotChat({ path, prospectId, onReply, resume = false }: Co
         );
       };
       try {
-        const answer = await sendCopilotMessage({ text, sessionId, path, prospectId }, showSoFar);
+        const answer = await sendCopilotMessage(
+          { text, sessionId, path, prospectId: aim.prospectId ?? prospectId },
+          showSoFar,
+        );
         setSessionId(answer.sessionId);
         if (resume) storeSession(answer.sessionId);
         setMessages((current) =>

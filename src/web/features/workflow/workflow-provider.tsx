@@ -19,6 +19,7 @@ import {
   addressContext,
   agentForPath,
   agentLink,
+  dismissStep,
   emptyWorkflowState,
   type Recommendation,
   recommendationsFor,
@@ -41,6 +42,8 @@ export type Workflow = {
   ready: boolean;
   /** Remember where the user is handed (spec 3 handoffData); the link itself navigates. */
   follow: (recommendation: Recommendation) => void;
+  /** Hides the next step's bar until the next step is another one. */
+  dismiss: (recommendation: Recommendation) => void;
   /** Starts a template (spec 3 §4) at its first step. */
   startTemplate: (id: WorkflowTemplateId) => void;
   /** Forgets the workflow here and on the server; the page open becomes its first step. */
@@ -179,6 +182,11 @@ export function WorkflowProvider({ userId, children }: { userId: string; childre
     [agent, change],
   );
 
+  const dismiss = useCallback(
+    (recommendation: Recommendation) => change((state) => dismissStep(state, recommendation)),
+    [change],
+  );
+
   const startTemplate = useCallback(
     (id: WorkflowTemplateId) => {
       const template = WORKFLOW_TEMPLATES[id];
@@ -229,8 +237,8 @@ export function WorkflowProvider({ userId, children }: { userId: string; childre
   );
 
   const value = useMemo<Workflow>(
-    () => ({ state: held.state, agent, ready, follow, startTemplate, startOver, recordRfp }),
-    [held.state, agent, ready, follow, startTemplate, startOver, recordRfp],
+    () => ({ state: held.state, agent, ready, follow, dismiss, startTemplate, startOver, recordRfp }),
+    [held.state, agent, ready, follow, dismiss, startTemplate, startOver, recordRfp],
   );
   return <WorkflowContext.Provider value={value}>{children}</WorkflowContext.Provider>;
 }

@@ -9,10 +9,12 @@ import { useTypedPlaceholder } from '../typing.ts';
 export const EXAMPLE_REQUESTS = [
   'Fintech companies in Germany with 50-200 employees',
   'CTOs at healthcare companies in Boston',
-  'Set the realistic forecast to $2.5m',
   'Tell me about Stripe',
   'Help me answer a security questionnaire',
 ];
+
+/** Commands that change the prospect open (spec 3 §9): offered only where one is. */
+export const PROSPECT_COMMANDS = ['Set the realistic forecast to $2.5m', 'Mark as at risk'];
 
 const EXAMPLE_MS = 6000;
 

@@ -13,16 +13,19 @@ import { cn } from '../../../lib/cn.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { useTypedAnswer } from '../typing.ts';
 import type { UiMessage } from '../use-copilot-chat.ts';
+import { ProspectPicker } from './prospect-picker.tsx';
 
 type ThreadProps = {
   messages: UiMessage[];
   /** Opens an analysis's agent (the answer's button). */
   onOpenAgent: (answer: AnalyzeResponse) => void;
+  /** Sends a command again for the prospect picked, when it was refused for want of one. */
+  onPickProspect?: (command: string, prospectId: string, name: string) => void;
   compact?: boolean;
 };
 
 /** The conversation, newest at the bottom, kept in view as it grows; read out politely to screen readers. */
-export function ChatThread({ messages, onOpenAgent, compact = false }: ThreadProps) {
+export function ChatThread({ messages, onOpenAgent, onPickProspect, compact = false }: ThreadProps) {
   const end = useRef<HTMLDivElement>(null);
   const last = messages.at(-1);
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll when a message arrives or changes
@@ -32,7 +35,7 @@ export function ChatThread({ messages, onOpenAgent, compact = false }: ThreadPro
   return (
     <>
       <ol className="flex flex-col gap-4" aria-label="Conversation" aria-live="polite">
-        {messages.map((message) => (
+        {messages.map((message, index) => (
           <li
             key={message.id}
             data-chat-message={message.role}
@@ -43,7 +46,20 @@ export function ChatThread({ messages, onOpenAgent, compact = false }: ThreadPro
             {message.role === 'user' ? (
               <UserBubble text={message.content} />
             ) : (
-              <AssistantBubble message={message} onOpenAgent={onOpenAgent} compact={compact} />
+              <AssistantBubble
+                message={message}
+                onOpenAgent={onOpenAgent}
+                // Only the last reply asks: an earlier one was answered by what followed it.
+                onPickProspect={
+                  index === messages.length - 1 && onPickProspect
+                    ? (id, name) => {
+                        const said = messages[index - 1];
+                        if (said?.role === 'user') onPickProspect(said.content, id, name);
+                      }
+                    : undefined
+                }
+                compact={compact}
+              />
             )}
           </li>
         ))}
@@ -68,10 +84,12 @@ function UserBubble({ text }: { text: string }) {
 function AssistantBubble({
   message,
   onOpenAgent,
+  onPickProspect,
   compact,
 }: {
   message: UiMessage;
   onOpenAgent: ThreadProps['onOpenAgent'];
+  onPickProspect?: (prospectId: string, name: string) => void;
   compact: boolean;
 }) {
   const { shown, done } = useTypedAnswer(message.content, Boolean(message.fresh) && !message.streaming);
@@ -105,6 +123,9 @@ function AssistantBubble({
           <p className="text-xs text-muted-foreground" data-command={message.command.action}>
             {message.command.ok ? 'Done' : 'Not done'} · {message.command.action} command
           </p>
+        )}
+        {done && message.command?.needsProspect && onPickProspect && (
+          <ProspectPicker onPick={onPickProspect} />
         )}
         {done && answer && <AnalysisSummary answer={answer} onOpenAgent={onOpenAgent} compact={compact} />}
       </div>

@@ -11,9 +11,10 @@ import {
 } from '../../../components/ui/dialog.tsx';
 import { useRecentQueries } from '../recent-queries.ts';
 import { useCopilotChat } from '../use-copilot-chat.ts';
-import { AUTO_HANDOFF_CONFIDENCE, type RouteAvailability, useHandoff } from '../use-handoff.ts';
+import { type RouteAvailability, useHandoff } from '../use-handoff.ts';
 import { ChatComposer } from './chat-composer.tsx';
 import { ChatThread } from './chat-thread.tsx';
+import { HandoffCountdown } from './handoff-countdown.tsx';
 
 const isMac = () => typeof navigator !== 'undefined' && /mac|iphone|ipad/i.test(navigator.platform);
 
@@ -31,19 +32,16 @@ export function CopilotPalette({ isAvailable }: { isAvailable: RouteAvailability
   const input = useRef<HTMLTextAreaElement>(null);
   const { pathname } = useLocation();
   const prospect = useMatch('/prospect/:id');
-  const { onReply, handOff } = useHandoff(isAvailable);
+  // A hand-off (after its countdown, or at once on a click) closes the palette.
+  const close = useCallback(() => setOpen(false), []);
+  const { onReply, handOff, pending, cancelHandoff } = useHandoff(isAvailable, close);
   const recent = useRecentQueries();
 
   const afterReply = useCallback(
     (answer: SendMessageResponse) => {
       onReply(answer);
-      const { command, analysis } = answer.reply;
-      const moved =
-        (command?.ok && command.navigateTo && isAvailable(command.navigateTo)) ||
-        (analysis?.handoff &&
-          analysis.analysis.confidence >= AUTO_HANDOFF_CONFIDENCE &&
-          isAvailable(analysis.handoff.route));
-      if (moved) setOpen(false);
+      const { command } = answer.reply;
+      if (command?.ok && command.navigateTo && isAvailable(command.navigateTo)) setOpen(false);
     },
     [onReply, isAvailable],
   );
@@ -66,8 +64,11 @@ export function CopilotPalette({ isAvailable }: { isAvailable: RouteAvailability
 
   const onOpenChange = (next: boolean) => {
     setOpen(next);
-    // Each opening starts a new exchange (the chat page keeps the long conversations).
-    if (!next) chat.clear();
+    // Each opening starts a new exchange (the chat page keeps the long conversations); closing stays here.
+    if (!next) {
+      chat.clear();
+      cancelHandoff();
+    }
   };
 
   return (
@@ -92,11 +93,26 @@ export function CopilotPalette({ isAvailable }: { isAvailable: RouteAvailability
         </DialogHeader>
         {chat.messages.length > 0 && (
           <div className="max-h-[45dvh] overflow-y-auto rounded-lg border bg-muted/30 p-3">
-            <ChatThread messages={chat.messages} onOpenAgent={handOff} compact />
+            <ChatThread
+              messages={chat.messages}
+              onOpenAgent={handOff}
+              onPickProspect={(command, id) => void chat.send(command, { prospectId: id })}
+              compact
+            />
           </div>
         )}
+        {pending && (
+          <HandoffCountdown
+            pending={pending}
+            onNow={() => handOff(pending.answer)}
+            onCancel={cancelHandoff}
+          />
+        )}
         <ChatComposer
-          onSend={chat.send}
+          onSend={(text) => {
+            cancelHandoff();
+            return chat.send(text);
+          }}
           processing={chat.processing}
           inputRef={input}
           value={picked}

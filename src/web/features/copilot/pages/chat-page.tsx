@@ -5,8 +5,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useCopilotSessions } from '../api.ts';
-import { ChatComposer, EXAMPLE_REQUESTS } from '../components/chat-composer.tsx';
+import { ChatComposer, EXAMPLE_REQUESTS, PROSPECT_COMMANDS } from '../components/chat-composer.tsx';
 import { ChatThread } from '../components/chat-thread.tsx';
+import { HandoffCountdown } from '../components/handoff-countdown.tsx';
 import { useRecentQueries } from '../recent-queries.ts';
 import { useCopilotChat } from '../use-copilot-chat.ts';
 import { type RouteAvailability, useHandoff } from '../use-handoff.ts';
@@ -20,14 +21,33 @@ export function ChatPage({ isAvailable }: { isAvailable: RouteAvailability }) {
   useDocumentTitle('Copilot chat');
   const { pathname } = useLocation();
   // Opened from a prospect's page (`/chat?prospect={id}`): commands act on that prospect.
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const prospect = params.get('prospect');
   const prospectId = prospect && isUuid(prospect) ? prospect : null;
-  const { onReply, handOff } = useHandoff(isAvailable);
+  const { onReply, handOff, pending, cancelHandoff } = useHandoff(isAvailable);
   const chat = useCopilotChat({ path: pathname, prospectId, onReply, resume: true });
   const recent = useRecentQueries();
   const sessions = useCopilotSessions();
   const empty = chat.messages.length === 0 && !chat.loadingHistory;
+  // Asking something else is staying here.
+  const send = (text: string) => {
+    cancelHandoff();
+    return chat.send(text);
+  };
+  // A prospect's commands are offered where one is open; elsewhere the requests that need none.
+  const starters = prospectId ? [...PROSPECT_COMMANDS, ...EXAMPLE_REQUESTS] : EXAMPLE_REQUESTS;
+  /** The prospect picked for a command refused for want of one: it becomes the chat's, and the command is sent again. */
+  const pickProspect = (command: string, id: string) => {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('prospect', id);
+        return next;
+      },
+      { replace: true },
+    );
+    void chat.send(command, { prospectId: id });
+  };
 
   return (
     <div className="mx-auto flex h-[calc(100dvh-4rem-var(--mobile-nav-height))] max-w-6xl gap-6 px-4 py-6 sm:px-8 md:h-[calc(100dvh-2rem)]">
@@ -102,12 +122,12 @@ export function ChatPage({ isAvailable }: { isAvailable: RouteAvailability }) {
                 </p>
               </div>
               <ul className="flex max-w-xl flex-wrap justify-center gap-2">
-                {(recent.length > 0 ? recent.map((q) => q.query) : EXAMPLE_REQUESTS).map((text) => (
+                {(recent.length > 0 ? recent.map((q) => q.query) : starters).map((text) => (
                   <li key={text}>
                     <Button
                       variant="outline"
                       size="sm"
-                      onClick={() => void chat.send(text)}
+                      onClick={() => void send(text)}
                       className="h-auto py-1.5 text-left whitespace-normal"
                     >
                       {text}
@@ -118,11 +138,20 @@ export function ChatPage({ isAvailable }: { isAvailable: RouteAvailability }) {
               {recent.length > 0 && <p className="text-xs text-muted-foreground">Your recent requests</p>}
             </div>
           ) : (
-            <ChatThread messages={chat.messages} onOpenAgent={handOff} />
+            <div className="flex flex-col gap-4">
+              <ChatThread messages={chat.messages} onOpenAgent={handOff} onPickProspect={pickProspect} />
+              {pending && (
+                <HandoffCountdown
+                  pending={pending}
+                  onNow={() => handOff(pending.answer)}
+                  onCancel={cancelHandoff}
+                />
+              )}
+            </div>
           )}
         </div>
 
-        <ChatComposer onSend={chat.send} processing={chat.processing} autoFocus />
+        <ChatComposer onSend={send} processing={chat.processing} autoFocus />
       </section>
     </div>
   );

@@ -1,8 +1,9 @@
-import { ArrowRight, ChevronDown, Compass, RotateCcw } from 'lucide-react';
+import { ArrowRight, ChevronDown, Compass, RotateCcw, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import {
   activeTemplate,
+  isDismissed,
   type Recommendation,
   remainingTemplateSteps,
   WORKFLOW_TEMPLATE_IDS,
@@ -97,7 +98,7 @@ function RecommendationItem({
  * show them all, the templates and the last steps. Small on a phone, so the page's own content comes first.
  */
 export function NextStepPanel() {
-  const { state, agent, ready, follow, startTemplate, startOver } = useWorkflow();
+  const { state, agent, ready, follow, dismiss, startTemplate, startOver } = useWorkflow();
   const [open, setOpen] = useState(false);
   const id = useId();
   const { pathname } = useLocation();
@@ -108,6 +109,7 @@ export function NextStepPanel() {
 
   const { recommendations, workflowHistory } = state;
   const [top] = recommendations;
+  if (top && isDismissed(state, top)) return null;
   const template = activeTemplate(state);
   const templateSteps = template ? WORKFLOW_TEMPLATES[template.id].steps : [];
   const left = remainingTemplateSteps(state).length;
@@ -158,6 +160,18 @@ export function NextStepPanel() {
             <span className="hidden sm:inline">{open ? 'Less' : 'More'}</span>
             <ChevronDown className={cn('transition-transform', open && 'rotate-180')} aria-hidden />
           </Button>
+          {top && (
+            <Button
+              variant="ghost"
+              size="sm"
+              className="shrink-0 px-2"
+              aria-label="Dismiss this next step"
+              title="Dismiss this next step"
+              onClick={() => dismiss(top)}
+            >
+              <X aria-hidden />
+            </Button>
+          )}
         </div>
 
         <div id={`${id}-details`} hidden={!open} className="border-t px-3 pt-3 pb-3 sm:px-4">
