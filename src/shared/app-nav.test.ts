@@ -3,9 +3,12 @@ import { AGENTS } from './agents.ts';
 import {
   APP_NAV_GROUPS,
   APP_NAV_ITEMS,
+  APP_PAGES,
   activeMobileTab,
   activeNavItemId,
+  findPages,
   MOBILE_TABS,
+  pageNamed,
   sidebarUserName,
 } from './app-nav.ts';
 import { isKnownPath } from './routes.ts';
@@ -83,7 +86,7 @@ describe('sidebarUserName', () => {
 });
 
 describe('navigation data', () => {
-  it('has the sidebar groups and entries of spec 1 §2.8 in order', () => {
+  it('has the sidebar groups and entries of spec 1 §2.8 in order, and ours for the pages it leaves out', () => {
     expect(APP_NAV_GROUPS.map((g) => [g.label, g.items.map((i) => i.title)])).toEqual([
       [null, ['Home', 'Workspace']],
       ['CORE AI AGENTS', ['Company Finder', 'People Finder', 'Sales Q&A', 'RFP', 'Document']],
@@ -91,6 +94,7 @@ describe('navigation data', () => {
         'SALES OPERATIONS',
         ['My Sales Projects', 'My Companies', 'My People', 'Knowledge Graph', 'Enterprise Search'],
       ],
+      ['PIPELINE & INSIGHTS', ['Account Management', 'Key People', 'Buyer Intent', 'Events', 'All Agents']],
       ['SETTINGS & CONFIG', ['Integrations', 'User Profile and Company']],
     ]);
   });
@@ -111,5 +115,31 @@ describe('navigation data', () => {
         return { title: agent?.name, subtitle: agent?.title, href: agent?.path };
       }),
     );
+  });
+});
+
+describe('finding a page by name', () => {
+  it('finds a page from the first letters of the words of its name, whole names first', () => {
+    expect(findPages('account management').map((p) => p.href)).toEqual(['/account-management']);
+    expect(findPages('acc man').map((p) => p.href)).toEqual(['/account-management']);
+    expect(findPages('Buyer').map((p) => p.title)).toEqual(['Buyer Intent']);
+    expect(findPages('events')[0]?.href).toBe('/events-results');
+    expect(findPages('key people')[0]?.href).toBe('/key-people');
+    expect(findPages('agents')[0]?.href).toBe('/agents');
+    expect(findPages('credits')[0]?.href).toBe('/credits');
+    // Too little typed, or words no page's name has.
+    expect(findPages('a')).toEqual([]);
+    expect(findPages('fintech companies in Germany')).toEqual([]);
+  });
+
+  it('names a page exactly, case aside', () => {
+    expect(pageNamed('  account MANAGEMENT ')?.href).toBe('/account-management');
+    expect(pageNamed('account')).toBeUndefined();
+  });
+
+  it('links every page it finds to a page the app has', () => {
+    for (const page of APP_PAGES) {
+      expect(isKnownPath(new URL(page.href, 'http://x').pathname), page.href).toBe(true);
+    }
   });
 });

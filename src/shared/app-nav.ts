@@ -22,6 +22,11 @@ export type AppNavItemId =
   | 'my-people'
   | 'knowledge-graph'
   | 'enterprise-search'
+  | 'account-management'
+  | 'key-people'
+  | 'buyer-intent'
+  | 'events'
+  | 'all-agents'
   | 'integrations'
   | 'profile';
 
@@ -100,6 +105,43 @@ export const APP_NAV_GROUPS: readonly AppNavGroup[] = [
     ],
   },
   {
+    // Not in spec 1 §2.8: the pages it leaves out of the sidebar, reachable only from the home page's buttons
+    // or by their address, get a group of their own; the spec's groups stay as they are.
+    label: 'PIPELINE & INSIGHTS',
+    items: [
+      {
+        id: 'account-management',
+        title: 'Account Management',
+        href: '/account-management',
+        description: 'Your prospects: pipeline, forecasts and deal momentum.',
+      },
+      {
+        id: 'key-people',
+        title: 'Key People',
+        href: '/key-people',
+        description: 'The decision-makers at your target accounts.',
+      },
+      {
+        id: 'buyer-intent',
+        title: 'Buyer Intent',
+        href: '/buyer-intent-results',
+        description: 'Companies showing signs that they are ready to buy.',
+      },
+      {
+        id: 'events',
+        title: 'Events',
+        href: '/events-results',
+        description: 'What happened at your accounts: news, changes and signals.',
+      },
+      {
+        id: 'all-agents',
+        title: 'All Agents',
+        href: '/agents',
+        description: 'Every agent and what it does.',
+      },
+    ],
+  },
+  {
     label: 'SETTINGS & CONFIG',
     items: [
       {
@@ -119,6 +161,43 @@ export const APP_NAV_GROUPS: readonly AppNavGroup[] = [
 ];
 
 export const APP_NAV_ITEMS: readonly AppNavItem[] = APP_NAV_GROUPS.flatMap((group) => group.items);
+
+/** A page the Ctrl+K palette finds by its name. */
+export type AppPage = { title: string; href: string; description: string };
+
+/** Every page a user may ask for by name: the sidebar's, and those reached from elsewhere. */
+export const APP_PAGES: readonly AppPage[] = [
+  ...APP_NAV_ITEMS,
+  { title: 'Credits and Billing', href: '/credits', description: 'Your credits, plan and usage.' },
+  { title: 'Copilot Chat', href: '/chat', description: 'Your conversations with the copilot.' },
+  {
+    title: 'Knowledge Base',
+    href: '/sales-knowledge-agent',
+    description: 'Upload documents and chat with them.',
+  },
+];
+
+/** Pages shown for a name typed, at most. */
+const PAGES_FOUND_MAX = 5;
+
+/**
+ * The pages whose name the typed words begin ("acc man" finds Account Management, "buyer" Buyer Intent): every
+ * word typed starts a word of the name. Whole names first.
+ */
+export function findPages(typed: string): AppPage[] {
+  const words = typed.toLowerCase().match(/[\p{L}\p{N}&]+/gu) ?? [];
+  if (words.join('').length < 2) return [];
+  const found = APP_PAGES.filter((page) => {
+    const name = page.title.toLowerCase().match(/[\p{L}\p{N}&]+/gu) ?? [];
+    return words.every((word) => name.some((part) => part.startsWith(word)));
+  });
+  const whole = (page: AppPage) => page.title.toLowerCase() === typed.trim().toLowerCase();
+  return found.sort((a, b) => Number(whole(b)) - Number(whole(a))).slice(0, PAGES_FOUND_MAX);
+}
+
+/** The page named exactly (case aside) by what was typed, if any. */
+export const pageNamed = (typed: string): AppPage | undefined =>
+  APP_PAGES.find((page) => page.title.toLowerCase() === typed.trim().toLowerCase());
 
 export type MobileTabId = 'home' | 'agents' | 'work' | 'search' | 'more';
 
@@ -179,7 +258,15 @@ export const MOBILE_TABS: readonly MobileTab[] = [
     sheet: {
       title: 'More Options',
       subtitle: 'Analytics, integrations, and settings',
-      items: [{ title: 'Integrations', subtitle: null, href: '/integrations' }],
+      items: [
+        // Spec 1 §2.9 lists Integrations; the pipeline and insight pages the sidebar's own group adds follow it.
+        { title: 'Integrations', subtitle: null, href: '/integrations' },
+        { title: 'Account Management', subtitle: 'Pipeline and forecasts', href: '/account-management' },
+        { title: 'Buyer Intent', subtitle: null, href: '/buyer-intent-results' },
+        { title: 'Events', subtitle: null, href: '/events-results' },
+        { title: 'Key People', subtitle: null, href: '/key-people' },
+        { title: 'All Agents', subtitle: null, href: '/agents' },
+      ],
     },
   },
 ];

@@ -24,7 +24,12 @@ describeInBrowser('app shell', (browser) => {
       await page.goto('/app');
       const sidebar = page.getByRole('navigation', { name: 'Sidebar' });
       await sidebar.waitFor();
-      for (const label of ['CORE AI AGENTS', 'SALES OPERATIONS', 'SETTINGS & CONFIG']) {
+      for (const label of [
+        'CORE AI AGENTS',
+        'SALES OPERATIONS',
+        'PIPELINE & INSIGHTS',
+        'SETTINGS & CONFIG',
+      ]) {
         expect(await sidebar.getByText(label, { exact: true }).count(), label).toBe(1);
       }
       expect(await sidebar.getByRole('link', { name: 'My Companies' }).getAttribute('href')).toBe(
@@ -56,6 +61,55 @@ describeInBrowser('app shell', (browser) => {
       await page.getByRole('button', { name: 'Open sidebar' }).click();
       await sidebar.waitFor();
       expectNoErrors(errors, 'sidebar');
+    } finally {
+      await close();
+    }
+  });
+
+  it('reaches the pipeline and insight pages in one click, and from Ctrl+K by their name', async () => {
+    const { page, errors, close } = await openPage(browser(), { ...DESKTOP, storageState });
+    try {
+      await page.goto('/app');
+      const sidebar = page.getByRole('navigation', { name: 'Sidebar' });
+      for (const [name, path] of [
+        ['Account Management', '/account-management'],
+        ['Key People', '/key-people'],
+        ['Buyer Intent', '/buyer-intent-results'],
+        ['Events', '/events-results'],
+        ['All Agents', '/agents'],
+      ] as const) {
+        await sidebar.getByRole('link', { name, exact: true }).click();
+        await page.waitForURL(`${baseUrl}${path}`);
+        await expect
+          .poll(() => sidebar.getByRole('link', { name, exact: true }).getAttribute('aria-current'), {
+            message: name,
+          })
+          .toBe('page');
+      }
+
+      // The palette finds a page by the first letters of its name and opens it, free.
+      const before = (await (await page.request.get('/api/v1/credits')).json()) as {
+        remainingCredits: number;
+      };
+      await page.keyboard.press('Control+k');
+      const palette = page.locator('[data-copilot-palette]');
+      await palette.getByLabel('Request or command').fill('buyer int');
+      await palette
+        .locator('[data-palette-pages]')
+        .getByRole('button', { name: /Buyer Intent/ })
+        .click();
+      await page.waitForURL(`${baseUrl}/buyer-intent-results`);
+      await palette.waitFor({ state: 'detached' });
+      // Its whole name and Enter do the same.
+      await page.keyboard.press('Control+k');
+      await palette.getByLabel('Request or command').fill('Account Management');
+      await palette.getByLabel('Request or command').press('Enter');
+      await page.waitForURL(`${baseUrl}/account-management`);
+      const after = (await (await page.request.get('/api/v1/credits')).json()) as {
+        remainingCredits: number;
+      };
+      expect(after.remainingCredits).toBe(before.remainingCredits);
+      expectNoErrors(errors, 'pages');
     } finally {
       await close();
     }

@@ -26,6 +26,8 @@ type Props = {
   inputRef?: Ref<HTMLTextAreaElement>;
   /** A text to put in the box (a recent query picked). */
   value?: string;
+  /** Told of every change of the text typed (the palette finds pages by name as it is typed). */
+  onTextChange?: (text: string) => void;
 };
 
 /** The message box: Enter sends, Shift+Enter starts a new line; nothing is sent while a message is processed. */
@@ -36,8 +38,10 @@ export function ChatComposer({
   autoFocus,
   inputRef,
   value,
+  onTextChange,
 }: Props) {
   const [text, setText] = useState('');
+  useEffect(() => onTextChange?.(text), [text, onTextChange]);
   const [example, setExample] = useState(0);
   const placeholder = useTypedPlaceholder(EXAMPLE_REQUESTS[example] ?? '');
   useEffect(() => {

@@ -1,6 +1,7 @@
-import { Clock, MessageSquareText, Sparkles } from 'lucide-react';
+import { ArrowRight, Clock, MessageSquareText, Sparkles } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useMatch } from 'react-router';
+import { Link, useLocation, useMatch, useNavigate } from 'react-router';
+import { findPages, pageNamed } from '../../../../shared/app-nav.ts';
 import type { SendMessageResponse } from '../../../../shared/copilot.ts';
 import {
   Dialog,
@@ -36,6 +37,15 @@ export function CopilotPalette({ isAvailable }: { isAvailable: RouteAvailability
   const close = useCallback(() => setOpen(false), []);
   const { onReply, handOff, pending, cancelHandoff } = useHandoff(isAvailable, close);
   const recent = useRecentQueries();
+  const navigate = useNavigate();
+  // Pages found by the name typed: opened free, without asking the copilot.
+  const [typed, setTyped] = useState('');
+  const pages = findPages(typed);
+  const openPage = (href: string) => {
+    setOpen(false);
+    chat.clear();
+    navigate(href);
+  };
 
   const afterReply = useCallback(
     (answer: SendMessageResponse) => {
@@ -111,13 +121,40 @@ export function CopilotPalette({ isAvailable }: { isAvailable: RouteAvailability
         <ChatComposer
           onSend={(text) => {
             cancelHandoff();
+            // A page's whole name is a way to open it (free), not a request.
+            const page = pageNamed(text);
+            if (page) {
+              openPage(page.href);
+              return true;
+            }
             return chat.send(text);
           }}
+          onTextChange={setTyped}
           processing={chat.processing}
           inputRef={input}
           value={picked}
           label="Request or command"
         />
+        {pages.length > 0 && (
+          <div className="flex flex-col gap-1" data-palette-pages>
+            <h3 className="text-xs font-medium text-muted-foreground">Pages</h3>
+            <ul className="flex flex-col">
+              {pages.map((page) => (
+                <li key={page.href}>
+                  <button
+                    type="button"
+                    className="flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left text-sm hover:bg-accent focus-visible:bg-accent focus-visible:outline-none"
+                    onClick={() => openPage(page.href)}
+                  >
+                    <ArrowRight className="size-3.5 shrink-0 text-muted-foreground" aria-hidden />
+                    <span className="font-medium">{page.title}</span>
+                    <span className="truncate text-xs text-muted-foreground">{page.description}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
         {chat.messages.length === 0 && recent.length > 0 && (
           <div className="flex flex-col gap-1">
             <h3 className="flex items-center gap-1.5 text-xs font-medium text-muted-foreground">

@@ -1,7 +1,10 @@
 import {
+  Bot,
   Briefcase,
   Building,
   Building2,
+  CalendarDays,
+  ChartNoAxesCombined,
   ClipboardCheck,
   Coins,
   FileSearch,
@@ -16,9 +19,11 @@ import {
   PanelLeftClose,
   PanelLeftOpen,
   Plug,
+  Radar,
   Sun,
   UserCog,
   UserSearch,
+  UserStar,
   Users,
 } from 'lucide-react';
 import { Tooltip } from 'radix-ui';
@@ -51,6 +56,11 @@ const ICONS: Record<AppNavItemId, LucideIcon> = {
   'my-people': Users,
   'knowledge-graph': Network,
   'enterprise-search': FileSearch,
+  'account-management': ChartNoAxesCombined,
+  'key-people': UserStar,
+  'buyer-intent': Radar,
+  events: CalendarDays,
+  'all-agents': Bot,
   integrations: Plug,
   profile: UserCog,
 };
