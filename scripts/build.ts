@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { build as viteBuild } from 'vite';
 import { openDatabase } from '../src/server/db/client.ts';
 import { seedReferenceData } from '../src/server/db/seed/seed.ts';
-import { prerenderedFileName } from '../src/server/http/static-site.ts';
+import { APP_SHELL_FILE, prerenderedFileName } from '../src/server/http/static-site.ts';
 import { databaseTemplateFile } from '../src/server/paths.ts';
 import { PRERENDERED_PATHS } from '../src/shared/routes.ts';
 import { pageMeta } from '../src/web/app/page-meta.ts';
@@ -46,8 +46,9 @@ await viteBuild({
     copyPublicDir: false,
   },
 });
-const { renderPage } = (await import(pathToFileURL(join(dist, 'ssr/prerender.js')).href)) as {
+const { renderPage, renderAppShell } = (await import(pathToFileURL(join(dist, 'ssr/prerender.js')).href)) as {
   renderPage: (url: string) => Promise<string>;
+  renderAppShell: () => string;
 };
 const template = readFileSync(join(dist, 'client/index.html'), 'utf8');
 mkdirSync(join(dist, 'client/pages'), { recursive: true });
@@ -59,6 +60,11 @@ for (const path of PRERENDERED_PATHS) {
     .replace('<!--app-html-->', await renderPage(path));
   writeFileSync(join(dist, 'client/pages', prerenderedFileName(path)), html);
 }
+// The signed-in addresses get the app's frame at once (sidebar and skeleton), painted before any JavaScript.
+writeFileSync(
+  join(dist, 'client/pages', APP_SHELL_FILE),
+  template.replace('<!--app-html-->', renderAppShell()),
+);
 rmSync(join(dist, 'ssr'), { recursive: true, force: true });
 
 step('database template');

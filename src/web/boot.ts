@@ -5,6 +5,7 @@
  * the app loads at once.
  */
 import './styles.css';
+import { isPrerendered } from './boot-markup.ts';
 
 const loadApp = () => import('./main.tsx');
 
@@ -28,5 +29,6 @@ function afterFirstPaint(start: () => void): void {
   }
 }
 
-if (document.getElementById('root')?.firstElementChild) afterFirstPaint(loadApp);
+const root = document.getElementById('root');
+if (root && isPrerendered(root)) afterFirstPaint(loadApp);
 else void loadApp();

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App, resolvePage } from './app/app.tsx';
+import { isPrerendered } from './boot-markup.ts';
 
 // Spec 1 §2.1: a token query parameter on a landing address is removed from the address bar on load
 // (elsewhere, such as /reset-password, the page itself needs it).
@@ -22,8 +23,9 @@ const app = (
   </StrictMode>
 );
 
-// The dev server leaves only the placeholder comment; a prerendered page has real elements.
-if (root.firstElementChild) {
+// The dev server leaves only the placeholder comment; a prerendered page has real elements; the signed-in
+// addresses have the app frame's skeleton, which the app replaces rather than hydrates.
+if (isPrerendered(root)) {
   // Prerendered page: load its chunk first so hydration matches the server markup without a suspend.
   const page = resolvePage(window.location.pathname);
   (page ? page.load() : Promise.resolve()).finally(() => hydrateRoot(root, app));

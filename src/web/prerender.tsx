@@ -1,7 +1,9 @@
 import { StrictMode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { App } from './app/app.tsx';
+import { AppShellSkeleton } from './features/shell/components/app-shell-skeleton.tsx';
 
 /** Renders one public page to HTML at build time; waits for its lazy chunk so the markup is complete. */
 export async function renderPage(url: string): Promise<string> {
@@ -17,4 +19,9 @@ export async function renderPage(url: string): Promise<string> {
   let html = '';
   for await (const chunk of prelude) html += chunk;
   return html;
+}
+
+/** The signed-in frame's skeleton, sent as the HTML of the app's addresses until the app has loaded. */
+export function renderAppShell(): string {
+  return renderToStaticMarkup(<AppShellSkeleton />);
 }

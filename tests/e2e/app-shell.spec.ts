@@ -115,6 +115,33 @@ describeInBrowser('app shell', (browser) => {
     }
   });
 
+  it('shows the frame at once, before the app has loaded, and the app then takes its place', async () => {
+    const { page, errors, close } = await openPage(browser(), { ...DESKTOP, storageState });
+    // The app's scripts are held back until the frame has been seen: a slow network, made certain.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    try {
+      await page.goto('/account-management', { waitUntil: 'commit' });
+      const skeleton = page.locator('[data-app-shell-skeleton]');
+      await skeleton.getByText('PIPELINE & INSIGHTS').waitFor();
+      expect(await skeleton.getByText('Account Management').count()).toBe(1);
+      release();
+      await page.getByRole('navigation', { name: 'Sidebar' }).waitFor();
+      await page.getByRole('heading', { level: 1, name: 'Account Management' }).waitFor();
+      expect(await skeleton.count()).toBe(0);
+      expectNoErrors(errors, 'frame');
+    } finally {
+      release();
+      await close();
+    }
+  });
+
   it('on a phone: five tabs, sheets with their titles, an item navigates and closes the sheet', async () => {
     const { page, errors, close } = await openPage(browser(), { ...PHONE, storageState });
     try {

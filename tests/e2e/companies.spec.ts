@@ -317,6 +317,29 @@ describeInBrowser('companies', (browser) => {
     }
   });
 
+  it('at 1280 px with the sidebar open, the Size column is whole; the edge fades where more columns follow', async () => {
+    const { page, errors, close } = await openPage(browser(), { ...DESKTOP, storageState });
+    try {
+      await page.goto(`${RESEARCH}?q=software`);
+      await rows(page).first().waitFor();
+      const table = page.locator('[data-company-table]');
+      const [size, scroller] = await Promise.all([
+        page.locator('th').filter({ hasText: 'Size' }).boundingBox(),
+        table.boundingBox(),
+      ]);
+      expect(size && scroller && size.x + size.width).toBeLessThanOrEqual(
+        (scroller?.x ?? 0) + (scroller?.width ?? 0),
+      );
+      await page.locator('[data-more-columns]').waitFor();
+      // Scrolled to the end, nothing more follows.
+      await table.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+      await page.locator('[data-more-columns]').waitFor({ state: 'detached' });
+      expectNoErrors(errors, 'size column');
+    } finally {
+      await close();
+    }
+  });
+
   it('exports CSV with its price shown first', async () => {
     const { page, errors, close } = await openPage(browser(), { ...DESKTOP, storageState });
     try {

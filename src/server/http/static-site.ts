@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
-import { isKnownPath, PRERENDERED_PATHS } from '../../shared/routes.ts';
+import { APP_PATHS, isKnownPath, matches, PRERENDERED_PATHS } from '../../shared/routes.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -34,6 +34,13 @@ export function prerenderedFileName(path: string): string {
   return path === '/' ? 'index.html' : `${path.slice(1).replaceAll('/', '_')}.html`;
 }
 
+/** Where the build writes the HTML of the signed-in addresses: the app's frame, painted before its JavaScript. */
+export const APP_SHELL_FILE = '_app-shell.html';
+
+/** A signed-in address with the sidebar (onboarding has none). */
+const hasAppFrame = (path: string) =>
+  path !== '/onboarding' && APP_PATHS.some((pattern) => matches(pattern, path));
+
 /**
  * The built web app, held in memory (it is a few megabytes) with gzip variants made once at start,
  * so serving a page or an asset costs no disk read and no per-request compression.
@@ -42,6 +49,7 @@ export class StaticSite {
   private readonly files = new Map<string, StaticFile>();
   private readonly pages = new Map<string, StaticFile>();
   private readonly shell: StaticFile | null;
+  private readonly appShell: StaticFile | null = null;
 
   constructor(readonly dir: string) {
     if (!existsSync(join(dir, 'index.html'))) {
@@ -59,6 +67,8 @@ export class StaticSite {
       if (existsSync(file)) this.pages.set(path, load(file, 'no-cache'));
     }
     this.shell = load(join(dir, 'index.html'), 'no-cache');
+    const appShell = join(dir, 'pages', APP_SHELL_FILE);
+    if (existsSync(appShell)) this.appShell = load(appShell, 'no-cache');
     this.files.delete('/index.html');
   }
 
@@ -77,6 +87,7 @@ export class StaticSite {
     const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
     const prerendered = this.pages.get(path);
     if (prerendered) return { file: prerendered, status: 200 };
+    if (this.appShell && hasAppFrame(path)) return { file: this.appShell, status: 200 };
     return { file: this.shell, status: isKnownPath(path) ? 200 : 404 };
   }
 }

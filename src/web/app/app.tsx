@@ -3,6 +3,7 @@ import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import { APP_PATHS, REDIRECTS } from '../../shared/routes.ts';
 import { AppErrorBoundary, RouteErrorBoundary } from '../components/error-boundaries.tsx';
 import { LoadingSkeleton } from '../components/ui/skeleton.tsx';
+import { AppShellSkeleton } from '../features/shell/components/app-shell-skeleton.tsx';
 import type { UpcomingPath } from '../features/shell/upcoming-pages.ts';
 import { useToasts } from '../lib/toast.ts';
 import { NotFoundPage } from './not-found-page.tsx';
@@ -224,8 +225,12 @@ const BUILT_PATHS: ReadonlySet<string> = new Set<Exclude<(typeof APP_PATHS)[numb
 const UPCOMING_PATHS = APP_PATHS.filter((path): path is UpcomingPath => !BUILT_PATHS.has(path));
 
 function AppSuspense() {
+  const { pathname } = useLocation();
   return (
-    <Suspense fallback={<LoadingSkeleton variant="auth" />}>
+    // While the signed-in chunk loads, the frame the server's HTML showed stays (onboarding has no sidebar).
+    <Suspense
+      fallback={pathname === '/onboarding' ? <LoadingSkeleton variant="auth" /> : <AppShellSkeleton />}
+    >
       <Outlet />
     </Suspense>
   );

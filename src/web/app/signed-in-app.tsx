@@ -11,6 +11,7 @@ import { LoadingSkeleton } from '../components/ui/skeleton.tsx';
 import { CopilotPalette } from '../features/copilot/components/copilot-palette.tsx';
 import { UsageAlertBanner } from '../features/credits/components/usage-alert-banner.tsx';
 import { AppLayout } from '../features/shell/components/app-layout.tsx';
+import { AppShellSkeleton } from '../features/shell/components/app-shell-skeleton.tsx';
 import { UpcomingPage } from '../features/shell/pages/upcoming-page.tsx';
 import {
   UPCOMING_PAGES,
@@ -128,9 +129,10 @@ function AppGuard() {
   useEffect(() => loadCompanyContext(search), [search]);
   if (session.ready) claimQueryCache(session.user?.id ?? null);
   const profile = useProfile(session.user !== null);
-  if (!session.ready) return <LoadingSkeleton variant="auth" />;
+  // The frame at once, as the server's HTML already showed it: never a blank page or a page without sidebar.
+  if (!session.ready) return <AppShellSkeleton />;
   if (!session.user) return <SignedOut />;
-  if (profile.isPending) return <LoadingSkeleton variant="dashboard" />;
+  if (profile.isPending) return <AppShellSkeleton />;
   // A profile that cannot be read is not a reason to lock the user out: the page shows its own error.
   if (profile.isSuccess && needsOnboarding(profile.data)) return <Navigate to="/onboarding" replace />;
   return (

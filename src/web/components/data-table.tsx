@@ -14,7 +14,7 @@ import {
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import { type ComponentProps, type MouseEvent, useEffect, useRef } from 'react';
+import { type ComponentProps, type MouseEvent, useEffect, useRef, useState } from 'react';
 import { cn } from '../lib/cn.ts';
 import { NONE } from '../lib/format.ts';
 import { LoadMore } from './load-more.tsx';
@@ -166,6 +166,24 @@ export function DataTable<TData extends object>({
     if (last && last.index >= modelRows.length - 10 && hasNextPage && !isFetchingNextPage) fetchNextPage();
   }, [last, modelRows.length, hasNextPage, isFetchingNextPage, fetchNextPage]);
 
+  // More columns to the right than fit: the edge fades, so a column cut at the edge reads as "scroll for more".
+  const [moreRight, setMoreRight] = useState(false);
+  const totalWidth = table.getTotalSize();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: measured again when the columns change the width.
+  useEffect(() => {
+    const scroller = scrollRef.current;
+    if (!scroller) return;
+    const measure = () => setMoreRight(scroller.scrollLeft + scroller.clientWidth < scroller.scrollWidth - 1);
+    measure();
+    scroller.addEventListener('scroll', measure, { passive: true });
+    const observer = new ResizeObserver(measure);
+    observer.observe(scroller);
+    return () => {
+      scroller.removeEventListener('scroll', measure);
+      observer.disconnect();
+    };
+  }, [totalWidth]);
+
   const columns = table.getVisibleLeafColumns();
   const paddingTop = items[0]?.start ?? 0;
   const paddingBottom = last ? virtualizer.getTotalSize() - last.end : 0;
@@ -179,112 +197,121 @@ export function DataTable<TData extends object>({
 
   return (
     <div className="flex flex-col">
-      <section
-        ref={scrollRef}
-        className="relative max-h-[calc(100dvh-16rem)] min-h-40 overflow-auto rounded-xl border bg-card"
-        aria-label={caption}
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
-        tabIndex={0}
-        {...{ [`data-${kind}-table`]: '' }}
-      >
-        <table
-          className="table-fixed border-separate border-spacing-0 text-sm"
-          style={{ width: table.getTotalSize() }}
-          aria-rowcount={hasNextPage ? -1 : modelRows.length + 1}
+      <div className="relative">
+        {moreRight && (
+          <div
+            aria-hidden
+            data-more-columns
+            className="pointer-events-none absolute inset-y-px right-px z-20 w-12 rounded-r-xl bg-gradient-to-l from-card to-transparent"
+          />
+        )}
+        <section
+          ref={scrollRef}
+          className="relative max-h-[calc(100dvh-16rem)] min-h-40 overflow-auto rounded-xl border bg-card"
+          aria-label={caption}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+          tabIndex={0}
+          {...{ [`data-${kind}-table`]: '' }}
         >
-          <caption className="sr-only">{caption}</caption>
-          <colgroup>
-            {columns.map((column) => (
-              <col key={column.id} style={{ width: column.getSize() }} />
-            ))}
-          </colgroup>
-          <thead>
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id} aria-rowindex={1}>
-                {group.headers.map((header) => {
-                  const sorted = header.column.getIsSorted();
-                  const extra = columnClassNames[header.column.id];
-                  return (
-                    <th
-                      key={header.id}
-                      scope="col"
-                      aria-sort={
-                        sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined
-                      }
-                      className={cn(
-                        'sticky top-0 z-[2] h-11 border-b bg-card px-3 text-left align-middle font-medium whitespace-nowrap text-muted-foreground',
-                        extra,
-                        extra?.includes('sticky') && 'z-[3]',
-                      )}
-                    >
-                      {header.isPlaceholder ? null : header.column.getCanSort() ? (
-                        <button
-                          type="button"
-                          onClick={header.column.getToggleSortingHandler()}
-                          className="-mx-1 inline-flex items-center gap-1 rounded-sm px-1 py-1 hover:text-foreground"
-                        >
+          <table
+            className="table-fixed border-separate border-spacing-0 text-sm"
+            style={{ width: table.getTotalSize() }}
+            aria-rowcount={hasNextPage ? -1 : modelRows.length + 1}
+          >
+            <caption className="sr-only">{caption}</caption>
+            <colgroup>
+              {columns.map((column) => (
+                <col key={column.id} style={{ width: column.getSize() }} />
+              ))}
+            </colgroup>
+            <thead>
+              {table.getHeaderGroups().map((group) => (
+                <tr key={group.id} aria-rowindex={1}>
+                  {group.headers.map((header) => {
+                    const sorted = header.column.getIsSorted();
+                    const extra = columnClassNames[header.column.id];
+                    return (
+                      <th
+                        key={header.id}
+                        scope="col"
+                        aria-sort={
+                          sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined
+                        }
+                        className={cn(
+                          'sticky top-0 z-[2] h-11 border-b bg-card px-3 text-left align-middle font-medium whitespace-nowrap text-muted-foreground',
+                          extra,
+                          extra?.includes('sticky') && 'z-[3]',
+                        )}
+                      >
+                        {header.isPlaceholder ? null : header.column.getCanSort() ? (
+                          <button
+                            type="button"
+                            onClick={header.column.getToggleSortingHandler()}
+                            className="-mx-1 inline-flex items-center gap-1 rounded-sm px-1 py-1 hover:text-foreground"
+                          >
+                            <table.FlexRender header={header} />
+                            {sorted === 'asc' ? (
+                              <ArrowUp className="size-3.5" aria-hidden />
+                            ) : sorted === 'desc' ? (
+                              <ArrowDown className="size-3.5" aria-hidden />
+                            ) : (
+                              <ArrowUpDown className="size-3.5 opacity-50" aria-hidden />
+                            )}
+                            <span className="sr-only">, sort</span>
+                          </button>
+                        ) : (
                           <table.FlexRender header={header} />
-                          {sorted === 'asc' ? (
-                            <ArrowUp className="size-3.5" aria-hidden />
-                          ) : sorted === 'desc' ? (
-                            <ArrowDown className="size-3.5" aria-hidden />
-                          ) : (
-                            <ArrowUpDown className="size-3.5 opacity-50" aria-hidden />
-                          )}
-                          <span className="sr-only">, sort</span>
-                        </button>
-                      ) : (
-                        <table.FlexRender header={header} />
-                      )}
-                    </th>
-                  );
-                })}
-              </tr>
-            ))}
-          </thead>
-          <tbody>
-            {paddingTop > 0 && (
-              <tr>
-                <td colSpan={columns.length} style={{ height: paddingTop, padding: 0 }} />
-              </tr>
-            )}
-            {items.map((item) => {
-              const row = modelRows[item.index];
-              if (!row) return null;
-              const selected = row.getIsSelected();
-              return (
-                <tr
-                  key={row.id}
-                  aria-rowindex={item.index + 2}
-                  aria-selected={selected}
-                  {...{ [`data-${kind}-row`]: rowName(row.original) }}
-                  onClick={(event) => openRow(event, row.original)}
-                  className={cn('group cursor-pointer', selected && 'is-selected')}
-                  style={{ height: ROW_HEIGHT }}
-                >
-                  {row.getVisibleCells().map((cell) => (
-                    <td
-                      key={cell.id}
-                      data-column={cell.column.id}
-                      className={cn(
-                        'h-[60px] overflow-hidden border-b bg-card px-3 align-middle group-hover:bg-muted group-[.is-selected]:bg-accent',
-                        columnClassNames[cell.column.id],
-                      )}
-                    >
-                      <table.FlexRender cell={cell} />
-                    </td>
-                  ))}
+                        )}
+                      </th>
+                    );
+                  })}
                 </tr>
-              );
-            })}
-            {paddingBottom > 0 && (
-              <tr>
-                <td colSpan={columns.length} style={{ height: paddingBottom, padding: 0 }} />
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </section>
+              ))}
+            </thead>
+            <tbody>
+              {paddingTop > 0 && (
+                <tr>
+                  <td colSpan={columns.length} style={{ height: paddingTop, padding: 0 }} />
+                </tr>
+              )}
+              {items.map((item) => {
+                const row = modelRows[item.index];
+                if (!row) return null;
+                const selected = row.getIsSelected();
+                return (
+                  <tr
+                    key={row.id}
+                    aria-rowindex={item.index + 2}
+                    aria-selected={selected}
+                    {...{ [`data-${kind}-row`]: rowName(row.original) }}
+                    onClick={(event) => openRow(event, row.original)}
+                    className={cn('group cursor-pointer', selected && 'is-selected')}
+                    style={{ height: ROW_HEIGHT }}
+                  >
+                    {row.getVisibleCells().map((cell) => (
+                      <td
+                        key={cell.id}
+                        data-column={cell.column.id}
+                        className={cn(
+                          'h-[60px] overflow-hidden border-b bg-card px-3 align-middle group-hover:bg-muted group-[.is-selected]:bg-accent',
+                          columnClassNames[cell.column.id],
+                        )}
+                      >
+                        <table.FlexRender cell={cell} />
+                      </td>
+                    ))}
+                  </tr>
+                );
+              })}
+              {paddingBottom > 0 && (
+                <tr>
+                  <td colSpan={columns.length} style={{ height: paddingBottom, padding: 0 }} />
+                </tr>
+              )}
+            </tbody>
+          </table>
+        </section>
+      </div>
       <LoadMore
         shown={countLabel(modelRows.length)}
         hasNextPage={hasNextPage}

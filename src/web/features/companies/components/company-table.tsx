@@ -69,7 +69,7 @@ export const COLUMNS = helper.columns([
   }),
   helper.accessor('name', {
     header: 'Company',
-    size: 260,
+    size: 240,
     enableHiding: false,
     cell: ({ row }) => (
       <div className="flex min-w-0 flex-col">
@@ -135,7 +135,7 @@ export const COLUMNS = helper.columns([
   helper.accessor('employees', {
     id: 'employees',
     header: 'Size',
-    size: 160,
+    size: 140,
     sortDescFirst: true,
     cell: ({ row }) => {
       const { employees, size } = row.original;
