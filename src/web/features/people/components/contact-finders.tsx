@@ -91,7 +91,7 @@ export function EmailFinder({ person }: FinderProps) {
     body = (
       <Note>
         {person.company.domain
-          ? `We hold no address for this person, and none at ${person.company.domain} to learn its address pattern from, so there is nothing to find.`
+          ? `We hold no address for this person, and no address at ${person.company.domain} that we can learn its pattern from, so there is nothing to find.`
           : 'We hold no address for this person, and their company has no web domain to guess one from.'}
       </Note>
     );
