@@ -653,11 +653,14 @@ export const NO_PHONE_FOUND = 'No phone number found for this person';
  * that company closest to the one asked for.
  */
 export type PeopleNoMatch = {
-  reason: 'unknown_company' | 'no_contacts' | 'no_title';
+  /** `title_names_company`: the title ends "at <a company we hold>" ("CISO at Microsoft") and no company was named. */
+  reason: 'unknown_company' | 'no_contacts' | 'no_title' | 'title_names_company';
   message: string;
   /** The company as the data names it (the user's words when it names none). */
   company: string;
   closestTitles: { title: string; count: number }[];
+  /** The search the user most likely meant (the title at the company), to run with a click; else null. */
+  suggestion: { title: string; company: string } | null;
 };
 
 /** What a bulk enrichment job reports (GET /api/v1/jobs/{id} `result`). */

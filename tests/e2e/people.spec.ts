@@ -648,7 +648,7 @@ describeInBrowser('people', (browser) => {
     }
   });
 
-  it('a title at a company that finds nobody says why, and offers the closest titles held there', async () => {
+  it('"<title> at <company>" that finds nobody says why, and offers the search meant, then the closest titles held there', async () => {
     const { page, errors, close } = await openPage(browser(), { ...DESKTOP, storageState });
     try {
       // A title nobody at Stripe holds, the first of a few that is (with the sample contacts, or the founders alone).
@@ -667,8 +667,19 @@ describeInBrowser('people', (browser) => {
         }
       }
       expect(title).not.toBe('');
-      await page.goto(`${RESEARCH}?${new URLSearchParams({ title, company: 'Stripe' })}`);
+      // Typed as a first-time user would, company and all, into Jim's search box: the search meant is offered.
+      await page.goto(FINDER);
+      await page.getByRole('searchbox', { name: 'Job title' }).fill(`${title} at stripe`);
+      await page.keyboard.press('Enter');
       await page.getByRole('heading', { name: 'No people match this search' }).waitFor();
+      await page
+        .getByText(`Nobody has the job title “${title} at stripe”: Stripe is a company in your data.`, {
+          exact: false,
+        })
+        .waitFor();
+      await page.getByRole('button', { name: `Search for “${title}” at Stripe` }).click();
+      await expect.poll(() => params(page).getAll('company')).toEqual(['Stripe']);
+      expect(params(page).get('title')).toBe(title);
       await page.getByText(`No contact with the title “${title}” at Stripe in your data.`).waitFor();
       const offered = page.getByRole('list', { name: 'Closest titles at Stripe' }).getByRole('button');
       const labels = await offered.allTextContents();

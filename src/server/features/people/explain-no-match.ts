@@ -68,9 +68,34 @@ const quoted = (text: string) => `“${text}”`;
 const joinedOr = (names: readonly string[]) =>
   names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
 
+/** "CISO at Microsoft" -> CISO and Microsoft (at the last " at ", so "Head of Sales at Large at Acme" works). */
+function splitAtCompany(title: string): { title: string; company: string } | null {
+  const match = /^(.*\S)\s+(?:at|@)\s+(\S.*)$/i.exec(title.trim());
+  return match?.[1] && match[2] ? { title: match[1], company: match[2] } : null;
+}
+
+/**
+ * A title typed with its company ("CISO at Microsoft") and no company named: when the words after "at" name a
+ * company the caller sees, the search they meant, offered rather than run (the user sees what is searched).
+ */
+async function titleNamingCompany(db: Db, caller: Caller, typed: string): Promise<PeopleNoMatch | null> {
+  const split = splitAtCompany(typed);
+  if (!split || wordsOf(split.title).size === 0) return null;
+  const [company] = await withUser(db, caller.id, (tx) => companiesNamed(tx, [split.company], undefined));
+  if (!company) return null;
+  return {
+    reason: 'title_names_company',
+    message: `Nobody has the job title ${quoted(typed)}: ${company.name} is a company in your data. Search for the title ${quoted(split.title)} at ${company.name} instead.`,
+    company: company.name,
+    closestTitles: [],
+    suggestion: { title: split.title, company: company.name },
+  };
+}
+
 /**
  * Why nobody has `title` at the named companies, as the caller sees the data; null when people there do hold
- * the title (the search's other filters left them out, which the usual "no match" already says).
+ * the title (the search's other filters left them out, which the usual "no match" already says). With no
+ * company named, only a title that names one ("CISO at Microsoft") is explained.
  */
 export async function explainNoMatch(
   db: Db,
@@ -79,6 +104,7 @@ export async function explainNoMatch(
 ): Promise<PeopleNoMatch | null> {
   const wanted = wordsOf(search.title);
   if (wanted.size === 0) return null;
+  if (search.companies.length === 0 && !search.companyId) return titleNamingCompany(db, caller, search.title);
   return withUser(db, caller.id, async (tx) => {
     const companies = await companiesNamed(tx, search.companies, search.companyId);
     if (companies.length === 0) {
@@ -88,6 +114,7 @@ export async function explainNoMatch(
         message: `No company called ${quoted(asked)} in your data, so no contact there.`,
         company: asked,
         closestTitles: [],
+        suggestion: null,
       };
     }
     const company = joinedOr([...new Set(companies.map((c) => c.name))]);
@@ -101,6 +128,7 @@ export async function explainNoMatch(
         message: `No contacts at ${company} in your data, with the title ${quoted(search.title)} or any other.`,
         company,
         closestTitles: [],
+        suggestion: null,
       };
     }
     if (titles.some((held) => [...wanted].every((word) => wordsOf(held.title).has(word)))) return null;
@@ -115,6 +143,7 @@ export async function explainNoMatch(
       message: `No contact with the title ${quoted(search.title)} at ${company} in your data.`,
       company,
       closestTitles,
+      suggestion: null,
     };
   });
 }

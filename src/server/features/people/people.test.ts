@@ -459,7 +459,13 @@ describe.each(backends())('people search on $name', (backend: Backend) => {
     );
     // New shared titles: the title search reads them afresh (as loading people data does).
     forgetSharedTitles(database.db);
-    type NoMatch = { reason: string; message: string; company: string; closestTitles: unknown[] } | null;
+    type NoMatch = {
+      reason: string;
+      message: string;
+      company: string;
+      closestTitles: unknown[];
+      suggestion: unknown;
+    } | null;
     const noMatchOf = async (query: string) => {
       const { status, body } = await search(una, query);
       expect([status, body.people.length, body.creditsCharged]).toEqual([200, 0, 0]);
@@ -476,6 +482,7 @@ describe.each(backends())('people search on $name', (backend: Backend) => {
           { title: 'Security Engineer', count: 1 },
           { title: 'Chief Financial Officer', count: 1 },
         ],
+        suggestion: null,
       });
       // Taking an offered title finds its holders.
       expect(names((await search(una, 'title=VP%20Security&company=Northwind%20Systems')).body)).toHaveLength(
@@ -489,7 +496,18 @@ describe.each(backends())('people search on $name', (backend: Backend) => {
         message: 'No company called “Nowhere Inc” in your data, so no contact there.',
         company: 'Nowhere Inc',
         closestTitles: [],
+        suggestion: null,
       });
+      // The company typed into the title ("CISO at Microsoft"): the search meant is offered, not run.
+      expect(await noMatchOf('title=CISO%20at%20northwind%20systems')).toEqual({
+        reason: 'title_names_company',
+        message:
+          'Nobody has the job title “CISO at northwind systems”: Northwind Systems is a company in your data. Search for the title “CISO” at Northwind Systems instead.',
+        company: 'Northwind Systems',
+        closestTitles: [],
+        suggestion: { title: 'CISO', company: 'Northwind Systems' },
+      });
+      expect(await noMatchOf('title=Head%20of%20Sales%20at%20Large')).toBeNull();
       // The title is held there, but another filter left its holder out: the usual "no match" says that.
       expect(await noMatchOf('title=CISO&company=Berlin%20Ledger&location=manchester')).toBeNull();
       // A search that finds people, or names no company, explains nothing.

@@ -152,14 +152,15 @@ const NOT_SAVED = 'Not in My People';
 
 const noMatchSchema = z
   .object({
-    reason: z.enum(['unknown_company', 'no_contacts', 'no_title']),
+    reason: z.enum(['unknown_company', 'no_contacts', 'no_title', 'title_names_company']),
     message: z.string(),
     company: z.string(),
     closestTitles: z.array(z.object({ title: z.string(), count: z.number().int() })),
+    suggestion: z.object({ title: z.string(), company: z.string() }).nullable(),
   })
   .openapi('PeopleNoMatch', {
     description:
-      'Why a first page searching a title at a company found nobody: the company is not in your data, nobody is held there, or nobody there has the title (then the closest titles held there). Null otherwise.',
+      'Why a first page searching a title at a company found nobody: the company is not in your data, nobody is held there, or nobody there has the title (then the closest titles held there); or, with no company named, the title ends "at" a company we hold ("CISO at Microsoft": then the search meant, in `suggestion`). Null otherwise.',
   });
 
 /** A finder's "nothing found": a normal answer (200), never charged. */
@@ -431,9 +432,8 @@ export function peopleRoutes(deps: AppDeps, vocabulary: Vocabulary) {
     const people = await withEmailFind(db, caller, page.people);
     // A title at a company that finds nobody says why, and which titles there come closest (issue 25).
     const title = params.title?.trim();
-    const atCompany = params.company.length > 0 || Boolean(params.companyId);
     const noMatch =
-      people.length === 0 && !params.cursor && title && atCompany
+      people.length === 0 && !params.cursor && title
         ? await explainNoMatch(db, caller, { title, companies: params.company, companyId: params.companyId })
         : null;
     return c.json(

@@ -22,15 +22,22 @@ type EmptyProps = {
   onClear: () => void;
   /** Why a title at a company found nobody (the server's answer), and the closest titles held there. */
   noMatch?: PeopleNoMatch | null;
-  onTitle?: (title: string) => void;
+  /** Runs a title (at the company of the search, or at `company` when given). */
+  onTitle?: (title: string, company?: string) => void;
 };
 
 /** Nobody has the title at the company: says so, and offers the titles held there that come closest. */
-function NoTitleThere({ noMatch, onTitle }: { noMatch: PeopleNoMatch; onTitle?: (title: string) => void }) {
+function NoTitleThere({ noMatch, onTitle }: Pick<EmptyProps, 'onTitle'> & { noMatch: PeopleNoMatch }) {
   const titles = noMatch.closestTitles;
+  const { suggestion } = noMatch;
   return (
     <div className="flex max-w-lg flex-col items-center gap-3" data-no-match={noMatch.reason}>
       <p className="text-sm">{noMatch.message}</p>
+      {suggestion && onTitle && (
+        <Button size="sm" onClick={() => onTitle(suggestion.title, suggestion.company)}>
+          Search for “{suggestion.title}” at {suggestion.company}
+        </Button>
+      )}
       {titles.length > 0 && onTitle ? (
         <>
           <p className="text-sm text-muted-foreground">Closest titles at {noMatch.company}:</p>

@@ -135,7 +135,7 @@ export function PeopleResearchPage() {
         filtered={hasCriteria(search)}
         onClear={() => setSearch({ ...withoutFilters(search), q: '', title: '' })}
         noMatch={results.isPlaceholderData ? null : (results.data?.pages[0]?.noMatch ?? null)}
-        onTitle={(title) => setSearch({ title })}
+        onTitle={(title, company) => setSearch(company ? { title, company: [company] } : { title })}
       />
     );
   else {
