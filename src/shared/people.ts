@@ -613,6 +613,11 @@ export type Person = {
   emailStatus: EmailStatus | null;
   emailConfidence: number | null;
   phone: string | null;
+  /**
+   * What Find e-mail gives for this person now, computed by the finder itself: the address we hold
+   * ('verified'), one built from their company's address pattern ('guessed'), or nothing (null).
+   */
+  emailFind: EmailStatus | null;
   source: string;
   license: string;
   imported: boolean;
@@ -625,6 +630,37 @@ export type Person = {
     size: string | null;
     country: string | null;
   };
+};
+
+/** A person as the search reads them, before the finder says what Find e-mail would give. */
+export type SearchedPerson = Omit<Person, 'emailFind'>;
+
+/** POST /api/v1/people/{id}/email: an address, or "not found" (a normal answer, free of charge). */
+export type FindEmailResult =
+  | { found: true; email: string; status: EmailStatus; confidence: number; creditsCharged: number }
+  | { found: false; message: string; creditsCharged: 0 };
+
+/** POST /api/v1/people/{id}/phone: a number, or "not found" (free of charge). */
+export type FindPhoneResult =
+  | { found: true; phone: string; creditsCharged: number }
+  | { found: false; message: string; creditsCharged: 0 };
+
+export const NO_EMAIL_FOUND = 'No e-mail address found for this person';
+export const NO_PHONE_FOUND = 'No phone number found for this person';
+
+/**
+ * Why a search for a title at a company found nobody (GET /api/v1/people `noMatch`), with the titles held at
+ * that company closest to the one asked for.
+ */
+export type PeopleNoMatch = {
+  /** `title_names_company`: the title ends "at <a company we hold>" ("CISO at Microsoft") and no company was named. */
+  reason: 'unknown_company' | 'no_contacts' | 'no_title' | 'title_names_company';
+  message: string;
+  /** The company as the data names it (the user's words when it names none). */
+  company: string;
+  closestTitles: { title: string; count: number }[];
+  /** The search the user most likely meant (the title at the company), to run with a click; else null. */
+  suggestion: { title: string; company: string } | null;
 };
 
 /** What a bulk enrichment job reports (GET /api/v1/jobs/{id} `result`). */

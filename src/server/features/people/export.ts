@@ -1,8 +1,8 @@
-import { departmentLabel, type Person, seniorityLabel } from '../../../shared/people.ts';
+import { departmentLabel, type SearchedPerson, seniorityLabel } from '../../../shared/people.ts';
 import type { CsvColumns } from '../../http/csv-export.ts';
 
 /** The people CSV: what the search shows, with the addresses and numbers the caller found (never the rest). */
-export const PEOPLE_COLUMNS: CsvColumns<Person> = [
+export const PEOPLE_COLUMNS: CsvColumns<SearchedPerson> = [
   ['Name', (p) => p.fullName],
   ['First name', (p) => p.firstName],
   ['Last name', (p) => p.lastName],

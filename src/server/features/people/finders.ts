@@ -5,6 +5,7 @@
  * nothing costs nothing.
  */
 import { and, eq, sql } from 'drizzle-orm';
+import type { Person, SearchedPerson } from '../../../shared/people.ts';
 import type { Caller } from '../../context.ts';
 import { type Db, queryRows } from '../../db/client.ts';
 import { contactReveals } from '../../db/schema.ts';
@@ -138,6 +139,25 @@ export async function lookUp(
     }
     return findings;
   });
+}
+
+/**
+ * The people with what Find e-mail would give each of them now, read by the finder's own lookUp, so a row that
+ * says an address can be guessed is one the finder will guess (and one that says nothing, one it will not).
+ */
+export async function withEmailFind(
+  db: Db,
+  caller: Caller,
+  people: readonly SearchedPerson[],
+): Promise<Person[]> {
+  if (people.length === 0) return [];
+  const findings = await lookUp(
+    db,
+    caller,
+    people.map((p) => p.id),
+    { email: true, phone: false },
+  );
+  return people.map((person) => ({ ...person, emailFind: findings.get(person.id)?.email?.status ?? null }));
 }
 
 export type Kept = { email: Set<string>; phone: Set<string> };

@@ -15,6 +15,7 @@ import { companyContacts, companyMaster } from '../../db/schema.ts';
 import { seedReferenceData } from '../../db/seed/seed.ts';
 import type { App } from '../../http/app.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
+import { forgetSharedTitles } from './search.ts';
 
 const shared = { source: 'synthetic', license: 'Synthetic (generated)' } as const;
 
@@ -328,6 +329,7 @@ describe.each(backends())('people search on $name', (backend: Backend) => {
     expect(await find('Patrick Collins', 'email')).toEqual({
       status: 200,
       body: {
+        found: true,
         email: 'patrick.collins@berlinledger.de',
         status: 'verified',
         confidence: 100,
@@ -361,24 +363,162 @@ describe.each(backends())('people search on $name', (backend: Backend) => {
         license: 'CC BY-SA 4.0',
       })
       .returning({ id: companyContacts.id });
+    // Her row says so beforehand, by the finder's own logic; finding nothing is a normal, free answer.
+    const rosa = (await search(cat, 'q=rosa%20real')).body.people[0] as unknown as { emailFind: unknown };
+    expect(rosa.emailFind).toBeNull();
     const realFind = await cat.request('POST', `/api/v1/people/${real?.id}/email`);
-    expect(realFind.status).toBe(404);
+    expect([realFind.status, await realFind.json()]).toEqual([
+      200,
+      { found: false, message: 'No e-mail address found for this person', creditsCharged: 0 },
+    ]);
     await database.db.execute(sql`delete from company_contacts where id = ${real?.id}::uuid`);
     expect(await find('Greta Vogel', 'phone')).toEqual({
       status: 200,
-      body: { phone: '+49 30 1234567', creditsCharged: 5 },
+      body: { found: true, phone: '+49 30 1234567', creditsCharged: 5 },
     });
     const none = await find('Patrick Collins', 'phone');
-    expect([none.status, none.body.error.message]).toEqual([404, 'No phone number found for this person']);
-    expect(await spent(cat)).toBe(before + 2 + 2 + 5);
+    expect([none.status, none.body]).toEqual([
+      200,
+      { found: false, message: 'No phone number found for this person', creditsCharged: 0 },
+    ]);
+    // 1 for the search that found Rosa, 2 + 2 for the addresses, 5 for the number; nothing for what was not found.
+    expect(await spent(cat)).toBe(before + 1 + 2 + 2 + 5);
     // What Cat found shows in her searches, and only hers.
     const hers = (await search(cat, 'q=patrick')).body.people[0] as unknown as { email: string | null };
     expect(hers.email).toBe('patrick.collins@berlinledger.de');
     const bobs = (await search(bob, 'q=patrick')).body.people[0] as unknown as { email: string | null };
     expect(bobs.email).toBeNull();
-    expect(
-      (await cat.request('POST', '/api/v1/people/00000000-0000-4000-8000-000000000000/email')).status,
-    ).toBe(404);
+    const nobody = await cat.request('POST', '/api/v1/people/00000000-0000-4000-8000-000000000000/email');
+    expect([nobody.status, (await nobody.json()).error.message]).toEqual([404, 'Person not found']);
+  });
+
+  it("says on each row what Find e-mail will give, by the finder's own logic", async () => {
+    const ivy = authClient(app);
+    await ivy.signUp('ivy@example.com', 'violet-harbor-42', 'Ivy');
+    // A company with a domain but no address to learn its pattern from: nothing can be guessed there.
+    const [bare] = await database.db
+      .insert(companyMaster)
+      .values({ ...shared, name: 'Bare Domain Ltd', domain: 'baredomain.io', country: 'Ireland' })
+      .returning({ id: companyMaster.id });
+    await database.db.insert(companyContacts).values({
+      ...shared,
+      companyId: bare?.id ?? '',
+      firstName: 'Nia',
+      lastName: 'Byrne',
+      fullName: 'Nia Byrne',
+    });
+    try {
+      const rows = (await search(ivy, 'sort=name&limit=100')).body.people as unknown as {
+        id: string;
+        fullName: string;
+        emailFind: string | null;
+      }[];
+      const outlook = Object.fromEntries(rows.map((p) => [p.fullName, p.emailFind]));
+      expect(outlook).toMatchObject({
+        'Patrick Collins': 'verified',
+        'Jonas Weber': 'guessed',
+        'Nia Byrne': null,
+      });
+      // The promise holds for everyone: each find gives what the row said (nothing for null, free).
+      for (const row of rows) {
+        const found = await (await ivy.request('POST', `/api/v1/people/${row.id}/email`)).json();
+        expect([row.fullName, found.found ? found.status : null]).toEqual([row.fullName, row.emailFind]);
+        if (!found.found) expect(found.creditsCharged).toBe(0);
+      }
+    } finally {
+      await database.db.execute(sql`delete from company_master where id = ${bare?.id}::uuid`);
+    }
+  });
+
+  it('says why a title at a company finds nobody, and offers the closest titles held there', async () => {
+    const una = authClient(app);
+    await una.signUp('una@example.com', 'violet-harbor-42', 'Una');
+    const [northwind] = await database.db
+      .insert(companyMaster)
+      .values({ ...shared, name: 'Northwind Systems', domain: 'northwind.example', country: 'Germany' })
+      .returning({ id: companyMaster.id });
+    const titles = [
+      'Chief Information Officer',
+      'VP Security',
+      'VP Security',
+      'Security Engineer',
+      'Chief Financial Officer',
+      'Account Executive',
+    ];
+    await database.db.insert(companyContacts).values(
+      titles.map((title, i) => ({
+        ...shared,
+        companyId: northwind?.id ?? '',
+        firstName: `Staff${i}`,
+        lastName: 'Northwind',
+        fullName: `Staff${i} Northwind`,
+        title,
+        titleNormalized: normalizeTitle(title),
+        ...classifyTitle(title),
+      })),
+    );
+    // New shared titles: the title search reads them afresh (as loading people data does).
+    forgetSharedTitles(database.db);
+    type NoMatch = {
+      reason: string;
+      message: string;
+      company: string;
+      closestTitles: unknown[];
+      suggestion: unknown;
+    } | null;
+    const noMatchOf = async (query: string) => {
+      const { status, body } = await search(una, query);
+      expect([status, body.people.length, body.creditsCharged]).toEqual([200, 0, 0]);
+      return (body as unknown as { noMatch: NoMatch }).noMatch;
+    };
+    try {
+      expect(await noMatchOf('title=CISO&company=northwind%20systems')).toEqual({
+        reason: 'no_title',
+        message: 'No contact with the title “CISO” at Northwind Systems in your data.',
+        company: 'Northwind Systems',
+        closestTitles: [
+          { title: 'Chief Information Officer', count: 1 },
+          { title: 'VP Security', count: 2 },
+          { title: 'Security Engineer', count: 1 },
+          { title: 'Chief Financial Officer', count: 1 },
+        ],
+        suggestion: null,
+      });
+      // Taking an offered title finds its holders.
+      expect(names((await search(una, 'title=VP%20Security&company=Northwind%20Systems')).body)).toHaveLength(
+        2,
+      );
+      // By the company's domain or id, as the search matches it.
+      expect((await noMatchOf(`title=CISO&companyId=${northwind?.id}`))?.reason).toBe('no_title');
+      expect((await noMatchOf('title=CISO&company=northwind.example'))?.company).toBe('Northwind Systems');
+      expect(await noMatchOf('title=CISO&company=Nowhere%20Inc')).toEqual({
+        reason: 'unknown_company',
+        message: 'No company called “Nowhere Inc” in your data, so no contact there.',
+        company: 'Nowhere Inc',
+        closestTitles: [],
+        suggestion: null,
+      });
+      // The company typed into the title ("CISO at Microsoft"): the search meant is offered, not run.
+      expect(await noMatchOf('title=CISO%20at%20northwind%20systems')).toEqual({
+        reason: 'title_names_company',
+        message:
+          'Nobody has the job title “CISO at northwind systems”: Northwind Systems is a company in your data. Search for the title “CISO” at Northwind Systems instead.',
+        company: 'Northwind Systems',
+        closestTitles: [],
+        suggestion: { title: 'CISO', company: 'Northwind Systems' },
+      });
+      expect(await noMatchOf('title=Head%20of%20Sales%20at%20Large')).toBeNull();
+      // The title is held there, but another filter left its holder out: the usual "no match" says that.
+      expect(await noMatchOf('title=CISO&company=Berlin%20Ledger&location=manchester')).toBeNull();
+      // A search that finds people, or names no company, explains nothing.
+      const found = await search(una, 'title=CISO&company=Berlin%20Ledger');
+      expect([names(found.body), (found.body as unknown as { noMatch: NoMatch }).noMatch]).toEqual([
+        ['Greta Vogel'],
+        null,
+      ]);
+    } finally {
+      await database.db.execute(sql`delete from company_master where id = ${northwind?.id}::uuid`);
+    }
   });
 
   it('refuses a finder with 402 when the credits are not there, and reveals nothing', async () => {

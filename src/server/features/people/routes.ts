@@ -1,7 +1,13 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { COMPANY_SOURCES } from '../../../shared/companies.ts';
 import { type FilterInput, validateFilters } from '../../../shared/filter-validator.ts';
-import { DEPARTMENTS, PEOPLE_SORTS, SENIORITIES } from '../../../shared/people.ts';
+import {
+  DEPARTMENTS,
+  NO_EMAIL_FOUND,
+  NO_PHONE_FOUND,
+  PEOPLE_SORTS,
+  SENIORITIES,
+} from '../../../shared/people.ts';
 import type { AppDeps, AppEnv } from '../../context.ts';
 import { EXPORT_MAX_ROWS, exportQuote, exportRoutes, sendExport } from '../../http/csv-export.ts';
 import { AppError } from '../../http/errors.ts';
@@ -18,8 +24,9 @@ import {
   type EnrichmentPayload,
   registerEnrichmentJob,
 } from './enrichment.ts';
+import { explainNoMatch } from './explain-no-match.ts';
 import { PEOPLE_COLUMNS } from './export.ts';
-import { findContactEmail, findContactPhone } from './finders.ts';
+import { findContactEmail, findContactPhone, withEmailFind } from './finders.ts';
 import { peopleImportRoutes } from './import-routes.ts';
 import {
   getSavedPerson,
@@ -88,6 +95,10 @@ const personSchema = z
     emailStatus: z.enum(['verified', 'guessed']).nullable(),
     emailConfidence: z.number().int().nullable(),
     phone: z.string().nullable().openapi({ description: 'The number the caller found, else null' }),
+    emailFind: z.enum(['verified', 'guessed']).nullable().openapi({
+      description:
+        "What POST /api/v1/people/{id}/email gives now, by the finder's own logic: the address we hold (verified), one from the company's address pattern (guessed), or nothing (null)",
+    }),
     source: z.string(),
     license: z.string(),
     imported: z.boolean(),
@@ -137,9 +148,24 @@ const enrichmentBody = z
   .strict()
   .refine((body) => body.email || body.phone, { message: 'Choose e-mail, phone or both', path: ['email'] });
 
-const NO_EMAIL = 'No e-mail address found for this person';
 const NOT_SAVED = 'Not in My People';
-const NO_PHONE = 'No phone number found for this person';
+
+const noMatchSchema = z
+  .object({
+    reason: z.enum(['unknown_company', 'no_contacts', 'no_title', 'title_names_company']),
+    message: z.string(),
+    company: z.string(),
+    closestTitles: z.array(z.object({ title: z.string(), count: z.number().int() })),
+    suggestion: z.object({ title: z.string(), company: z.string() }).nullable(),
+  })
+  .openapi('PeopleNoMatch', {
+    description:
+      'Why a first page searching a title at a company found nobody: the company is not in your data, nobody is held there, or nobody there has the title (then the closest titles held there); or, with no company named, the title ends "at" a company we hold ("CISO at Microsoft": then the search meant, in `suggestion`). Null otherwise.',
+  });
+
+/** A finder's "nothing found": a normal answer (200), never charged. */
+const notFound = (message: string) =>
+  z.object({ found: z.literal(false), message: z.literal(message), creditsCharged: z.literal(0) });
 
 const facetList = z.array(z.object({ value: z.string(), count: z.number().int() }));
 const personId = z.object({ id: z.uuid({ error: 'must be a person id (UUID)' }) });
@@ -160,6 +186,7 @@ const routes = {
           nextCursor: z.string().nullable(),
           filterValidation: filterValidationSchema,
           creditsCharged: z.number().int(),
+          noMatch: noMatchSchema.nullable(),
         }),
         'A page of people',
       ),
@@ -210,21 +237,25 @@ const routes = {
     path: '/api/v1/people/{id}/email',
     tags: ['People'],
     summary:
-      "Find a person's e-mail address: the one we hold (verified) or the company domain's pattern (guessed, with a confidence). Costs email_finder credits only when an address is found, once per person.",
+      "Find a person's e-mail address: the one we hold (verified) or the company domain's pattern (guessed, with a confidence). Costs email_finder credits only when an address is found, once per person. Finding none is a normal answer: `found: false`, free. A person's `emailFind` in the search says beforehand which it will be.",
     request: { params: personId },
     responses: {
       200: json(
-        z.object({
-          email: z.string(),
-          status: z.enum(['verified', 'guessed']),
-          confidence: z.number().int().min(0).max(100),
-          creditsCharged: z.number().int(),
-        }),
-        'The address',
+        z.union([
+          z.object({
+            found: z.literal(true),
+            email: z.string(),
+            status: z.enum(['verified', 'guessed']),
+            confidence: z.number().int().min(0).max(100),
+            creditsCharged: z.number().int(),
+          }),
+          notFound(NO_EMAIL_FOUND),
+        ]),
+        'The address, or none found',
       ),
       ...common,
       402: error('Insufficient credits. Required: {n}, Available: {m}'),
-      404: error(NO_EMAIL),
+      404: error(PERSON_NOT_FOUND),
     },
   }),
   findPhone: createRoute({
@@ -232,13 +263,19 @@ const routes = {
     path: '/api/v1/people/{id}/phone',
     tags: ['People'],
     summary:
-      "Find a person's phone number: only one we hold. Costs phone_finder credits only when a number is found, once per person.",
+      "Find a person's phone number: only one we hold. Costs phone_finder credits only when a number is found, once per person. Finding none is a normal answer: `found: false`, free.",
     request: { params: personId },
     responses: {
-      200: json(z.object({ phone: z.string(), creditsCharged: z.number().int() }), 'The number'),
+      200: json(
+        z.union([
+          z.object({ found: z.literal(true), phone: z.string(), creditsCharged: z.number().int() }),
+          notFound(NO_PHONE_FOUND),
+        ]),
+        'The number, or none found',
+      ),
       ...common,
       402: error('Insufficient credits. Required: {n}, Available: {m}'),
-      404: error(NO_PHONE),
+      404: error(PERSON_NOT_FOUND),
     },
   }),
   enrich: createRoute({
@@ -358,7 +395,11 @@ export function peopleRoutes(deps: AppDeps, vocabulary: Vocabulary) {
   app.openapi(routes.search, async (c) => {
     const params = c.req.valid('query');
     const { query, filterValidation, emptied } = await toQuery(c, params);
-    if (emptied) return c.json({ people: [], nextCursor: null, filterValidation, creditsCharged: 0 }, 200);
+    if (emptied)
+      return c.json(
+        { people: [], nextCursor: null, filterValidation, creditsCharged: 0, noMatch: null },
+        200,
+      );
     const { caller } = c.var;
     // The people of a company page, of My Companies (key people) and of My People are the user's own accounts.
     const ownAccounts = query.savedOnly || Boolean(query.atSavedCompaniesOf || query.companyId);
@@ -388,7 +429,23 @@ export function peopleRoutes(deps: AppDeps, vocabulary: Vocabulary) {
     const { charge, ...page } = await recordAgentRun(deps, caller.id, run, () =>
       searchPeople(db, caller, query, pay),
     );
-    return c.json({ ...page, filterValidation, creditsCharged: charge?.creditsCharged ?? 0 }, 200);
+    const people = await withEmailFind(db, caller, page.people);
+    // A title at a company that finds nobody says why, and which titles there come closest (issue 25).
+    const title = params.title?.trim();
+    const noMatch =
+      people.length === 0 && !params.cursor && title
+        ? await explainNoMatch(db, caller, { title, companies: params.company, companyId: params.companyId })
+        : null;
+    return c.json(
+      {
+        people,
+        nextCursor: page.nextCursor,
+        filterValidation,
+        creditsCharged: charge?.creditsCharged ?? 0,
+        noMatch,
+      },
+      200,
+    );
   });
 
   app.openapi(routes.facets, async (c) => {
@@ -415,14 +472,14 @@ export function peopleRoutes(deps: AppDeps, vocabulary: Vocabulary) {
 
   app.openapi(routes.findEmail, async (c) => {
     const found = await findContactEmail(db, deps.credits, c.var.caller, c.req.valid('param').id);
-    if (!found) throw new AppError('NOT_FOUND', 404, NO_EMAIL);
-    return c.json(found, 200);
+    if (!found) return c.json({ found: false, message: NO_EMAIL_FOUND, creditsCharged: 0 } as const, 200);
+    return c.json({ found: true, ...found } as const, 200);
   });
 
   app.openapi(routes.findPhone, async (c) => {
     const found = await findContactPhone(db, deps.credits, c.var.caller, c.req.valid('param').id);
-    if (!found) throw new AppError('NOT_FOUND', 404, NO_PHONE);
-    return c.json(found, 200);
+    if (!found) return c.json({ found: false, message: NO_PHONE_FOUND, creditsCharged: 0 } as const, 200);
+    return c.json({ found: true, ...found } as const, 200);
   });
 
   /** The export's rows (capped), in the search's order. */

@@ -12,7 +12,7 @@ import {
   type Department,
   normalizeTitle,
   type PeopleSort,
-  type Person,
+  type SearchedPerson,
   type Seniority,
 } from '../../../shared/people.ts';
 import type { Caller } from '../../context.ts';
@@ -56,7 +56,7 @@ export type PeopleQuery = {
   cursor?: string;
 };
 
-type SelectedPerson = Omit<Person, 'company'> & {
+type SelectedPerson = Omit<SearchedPerson, 'company'> & {
   companyId: string;
   companyName: string;
   companyDomain: string | null;
@@ -257,7 +257,7 @@ function sortSpec(query: PeopleQuery): SortSpec {
   };
 }
 
-export type PeoplePage = { people: Person[]; nextCursor: string | null };
+export type PeoplePage = { people: SearchedPerson[]; nextCursor: string | null };
 
 const toPerson = ({
   companyId,
@@ -267,7 +267,7 @@ const toPerson = ({
   companySize,
   companyCountry,
   ...person
-}: SelectedPerson): Person => ({
+}: SelectedPerson): SearchedPerson => ({
   ...person,
   company: {
     id: companyId,

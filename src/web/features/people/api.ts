@@ -16,7 +16,14 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { EmailStatus, EnrichmentResult, Person } from '../../../shared/people.ts';
+import type {
+  EmailStatus,
+  EnrichmentResult,
+  FindEmailResult,
+  FindPhoneResult,
+  PeopleNoMatch,
+  Person,
+} from '../../../shared/people.ts';
 import type { FacetCount } from '../../components/facet-filter.tsx';
 import { apiFetch, notRetriedOnRefusal } from '../../lib/api.ts';
 import { activityLabel, invalidateCredits, notifyCharge, toastInsufficient } from '../../lib/credits.ts';
@@ -33,7 +40,7 @@ import {
   toSearchParams,
 } from './search-params.ts';
 
-export type { EmailStatus, EnrichmentResult, Person };
+export type { EmailStatus, EnrichmentResult, FindEmailResult, FindPhoneResult, PeopleNoMatch, Person };
 
 /** What the server made of the filters (spec 3 §5): company filters, and `locations` for the person's place. */
 export type PeopleFilterValidation = {
@@ -54,6 +61,8 @@ export type PeoplePage = {
   nextCursor: string | null;
   filterValidation: PeopleFilterValidation;
   creditsCharged: number;
+  /** Why a title at a company found nobody, with the closest titles held there (first page only). */
+  noMatch: PeopleNoMatch | null;
 };
 
 export type PeopleFacetDimension = 'seniority' | 'department' | 'industry' | 'country';
@@ -69,9 +78,6 @@ export type SavedPerson = {
 };
 
 export type SavedPersonChange = { notes?: string; tags?: string[] };
-
-export type FoundEmail = { email: string; status: EmailStatus; confidence: number; creditsCharged: number };
-export type FoundPhone = { phone: string; creditsCharged: number };
 
 /** Rows per page of the research table. */
 export const PAGE_SIZE = 50;
@@ -346,17 +352,22 @@ export function useSaveManyPeople() {
 // ---------------------------------------------------------------------------------------------------------
 
 export const findEmail = (id: string) =>
-  apiFetch<FoundEmail>(`/api/v1/people/${id}/email`, { method: 'POST' });
+  apiFetch<FindEmailResult>(`/api/v1/people/${id}/email`, { method: 'POST' });
 
 export const findPhone = (id: string) =>
-  apiFetch<FoundPhone>(`/api/v1/people/${id}/phone`, { method: 'POST' });
+  apiFetch<FindPhoneResult>(`/api/v1/people/${id}/phone`, { method: 'POST' });
 
-/** POST /people/{id}/email: the address, kept in every list that shows the person. */
+/** POST /people/{id}/email: the address, kept in every list that shows the person (or none found, free). */
 export function useFindEmail() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => findEmail(id),
     onSuccess: (found, id) => {
+      if (!found.found) {
+        // What the row promised is now known not to be there: the row says so too.
+        patchPerson(client, id, { emailFind: null });
+        return;
+      }
       patchPerson(client, id, {
         email: found.email,
         emailStatus: found.status,
@@ -374,6 +385,7 @@ export function useFindPhone() {
   return useMutation({
     mutationFn: (id: string) => findPhone(id),
     onSuccess: (found, id) => {
+      if (!found.found) return;
       patchPerson(client, id, { phone: found.phone });
       if (found.creditsCharged <= 0) return;
       notifyCharge({ activityType: 'phone_finder', creditsCharged: found.creditsCharged });

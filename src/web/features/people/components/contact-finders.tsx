@@ -1,10 +1,10 @@
 import { Loader2, Mail, Phone } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { formatCredits } from '../../../../shared/pricing.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { ApiError } from '../../../lib/api.ts';
 import { activityLabel, toastInsufficient, useActivityPrice } from '../../../lib/credits.ts';
+import { formatPhone } from '../../../lib/phone.ts';
 import { toastFailure } from '../../../lib/toast.ts';
 import { type Person, useFindEmail, useFindPhone } from '../api.ts';
 
@@ -32,22 +32,22 @@ type FinderProps = { person: Person };
 
 /**
  * The e-mail finder (issue 6 §3): its price before the click, then the address with how sure we are of it
- * (verified, or guessed from the company's address pattern with a confidence). Hidden when there is nothing
- * to find: no address held and no company domain to guess one from.
+ * (verified, or guessed from the company's address pattern with a confidence). Offered only where the finder
+ * has an address to give (`emailFind`, computed by the finder itself); finding none is a normal answer.
  */
 export function EmailFinder({ person }: FinderProps) {
   const find = useFindEmail();
   const price = useActivityPrice('email_finder');
-  const [notFound, setNotFound] = useState(false);
-  const email = person.email ?? find.data?.email ?? null;
-  const status = person.emailStatus ?? find.data?.status ?? null;
-  const confidence = person.emailConfidence ?? find.data?.confidence ?? null;
+  const found = find.data?.found ? find.data : null;
+  const notFound = find.data?.found === false;
+  const email = person.email ?? found?.email ?? null;
+  const status = person.emailStatus ?? found?.status ?? null;
+  const confidence = person.emailConfidence ?? found?.confidence ?? null;
 
   const onFind = () =>
     find.mutate(person.id, {
       onError: (err) => {
-        if (err instanceof ApiError && err.status === 404) setNotFound(true);
-        else if (!toastInsufficient(err, activityLabel('email_finder')))
+        if (!toastInsufficient(err, activityLabel('email_finder')))
           toastFailure('Could not find the e-mail address', err);
       },
     });
@@ -87,15 +87,19 @@ export function EmailFinder({ person }: FinderProps) {
     );
   } else if (notFound) {
     body = <Note>No e-mail address found for this person. No credits were used.</Note>;
-  } else if (!person.hasEmail && !person.company.domain) {
+  } else if (!person.emailFind) {
     body = (
-      <Note>We hold no address for this person, and their company has no web domain to guess one from.</Note>
+      <Note>
+        {person.company.domain
+          ? `We hold no address for this person, and no address at ${person.company.domain} that we can learn its pattern from, so there is nothing to find.`
+          : 'We hold no address for this person, and their company has no web domain to guess one from.'}
+      </Note>
     );
   } else {
     body = (
       <div className="flex flex-col items-start gap-2">
         <Note>
-          {person.hasEmail
+          {person.emailFind === 'verified'
             ? 'We hold an address for this person.'
             : `We can guess an address from the pattern at ${person.company.domain}.`}{' '}
           Costs {credits(price)}, only if an address is found; seeing it again is free.
@@ -118,27 +122,27 @@ export function EmailFinder({ person }: FinderProps) {
 export function PhoneFinder({ person }: FinderProps) {
   const find = useFindPhone();
   const price = useActivityPrice('phone_finder');
-  const [notFound, setNotFound] = useState(false);
-  const phone = person.phone ?? find.data?.phone ?? null;
+  const notFound = find.data?.found === false;
+  const phone = person.phone ?? (find.data?.found ? find.data.phone : null);
 
   const onFind = () =>
     find.mutate(person.id, {
       onError: (err) => {
-        if (err instanceof ApiError && err.status === 404) setNotFound(true);
-        else if (!toastInsufficient(err, activityLabel('phone_finder')))
+        if (!toastInsufficient(err, activityLabel('phone_finder')))
           toastFailure('Could not find the phone number', err);
       },
     });
 
   let body: ReactNode;
   if (phone) {
+    const shown = formatPhone(phone);
     body = (
       <a
-        href={`tel:${phone.replace(/[^\d+]/g, '')}`}
+        href={`tel:${shown.dial}`}
         className="font-medium text-primary underline-offset-4 hover:underline"
         data-phone-result
       >
-        {phone}
+        {shown.text}
       </a>
     );
   } else if (notFound) {

@@ -62,9 +62,10 @@ export function EnrichDialog({ open, onOpenChange, people }: Props) {
   const finished = job?.status === 'succeeded' || job?.status === 'failed';
   const running = jobId !== null && !finished;
 
-  // To be found: people without the address (or number) the user found before; those are free.
+  // To be found: people without the address (or number) the user found before (free), for whom the finder
+  // has one to give (the others cost nothing).
   const toFind = {
-    email: lookup.email ? people.filter((p) => !p.email).length : 0,
+    email: lookup.email ? people.filter((p) => !p.email && p.emailFind).length : 0,
     phone: lookup.phone ? people.filter((p) => !p.phone && p.hasPhone).length : 0,
   };
   const ceiling = toFind.email * emailPrice + toFind.phone * phonePrice;

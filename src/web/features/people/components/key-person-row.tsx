@@ -1,5 +1,6 @@
 import { seniorityLabel } from '../../../../shared/people.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
+import { formatPhone } from '../../../lib/phone.ts';
 import type { Person } from '../api.ts';
 import { isSynthetic, personLocation } from '../format.ts';
 import { PersonSaveToggle } from './person-save-toggle.tsx';
@@ -30,7 +31,7 @@ export function KeyPersonRow({ person, onOpen }: { person: Person; onOpen: (pers
           <span className="truncate text-xs">
             {[
               person.email && `${person.email}${person.emailStatus === 'guessed' ? ' (guessed)' : ''}`,
-              person.phone,
+              person.phone && formatPhone(person.phone).text,
             ]
               .filter(Boolean)
               .join(' · ')}

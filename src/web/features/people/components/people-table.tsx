@@ -11,20 +11,25 @@ import type { PeopleSort } from '../../../../shared/people.ts';
 import { departmentLabel, seniorityLabel } from '../../../../shared/people.ts';
 import { DataTable, EmptyCell, selectColumn, type TableFeatures } from '../../../components/data-table.tsx';
 import { companyPath } from '../../../lib/company-path.ts';
+import { formatPhone } from '../../../lib/phone.ts';
 import type { Person } from '../api.ts';
 import { isSynthetic, peopleCount, personLocation, personSourceLabel } from '../format.ts';
 import { PersonSaveToggle } from './person-save-toggle.tsx';
 
 const helper = createColumnHelper<TableFeatures, Person>();
 
-/** What we can offer for reaching someone, without giving away what is paid for. */
+/**
+ * What we can offer for reaching someone, without giving away what is paid for. The server computes
+ * `emailFind` with the finder itself, so "Can be guessed" is said only where Find e-mail will guess.
+ */
 function emailState(person: Person): string {
   if (person.email) return person.email;
-  if (person.hasEmail) return 'On file';
-  return person.company.domain ? 'Can be guessed' : 'None held';
+  if (person.emailFind === 'verified') return 'On file';
+  return person.emailFind === 'guessed' ? 'Can be guessed' : 'None held';
 }
 
-const phoneState = (person: Person) => person.phone ?? (person.hasPhone ? 'On file' : 'None held');
+const phoneState = (person: Person) =>
+  person.phone ? formatPhone(person.phone).text : person.hasPhone ? 'On file' : 'None held';
 
 function ContactCell({ person }: { person: Person }) {
   return (

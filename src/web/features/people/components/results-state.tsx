@@ -2,6 +2,7 @@ import { SearchX, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { SearchError, StatePanel, TableSkeleton } from '../../../components/state-panel.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import type { PeopleNoMatch } from '../api.ts';
 import { PEOPLE_FINDER_PATH } from '../search-params.ts';
 
 /** While the first page loads: the shape of the table, not a spinner. */
@@ -15,9 +16,58 @@ export const ResultsError = (props: { error: unknown; onRetry: () => void }) => 
   />
 );
 
-type EmptyProps = { myPeople: boolean; filtered: boolean; onClear: () => void };
+type EmptyProps = {
+  myPeople: boolean;
+  filtered: boolean;
+  onClear: () => void;
+  /** Why a title at a company found nobody (the server's answer), and the closest titles held there. */
+  noMatch?: PeopleNoMatch | null;
+  /** Runs a title (at the company of the search, or at `company` when given). */
+  onTitle?: (title: string, company?: string) => void;
+};
 
-export function ResultsEmpty({ myPeople, filtered, onClear }: EmptyProps) {
+/** Nobody has the title at the company: says so, and offers the titles held there that come closest. */
+function NoTitleThere({ noMatch, onTitle }: Pick<EmptyProps, 'onTitle'> & { noMatch: PeopleNoMatch }) {
+  const titles = noMatch.closestTitles;
+  const { suggestion } = noMatch;
+  return (
+    <div className="flex max-w-lg flex-col items-center gap-3" data-no-match={noMatch.reason}>
+      <p className="text-sm">{noMatch.message}</p>
+      {suggestion && onTitle && (
+        <Button size="sm" onClick={() => onTitle(suggestion.title, suggestion.company)}>
+          Search for “{suggestion.title}” at {suggestion.company}
+        </Button>
+      )}
+      {titles.length > 0 && onTitle ? (
+        <>
+          <p className="text-sm text-muted-foreground">Closest titles at {noMatch.company}:</p>
+          <ul
+            className="flex flex-wrap justify-center gap-2"
+            aria-label={`Closest titles at ${noMatch.company}`}
+          >
+            {titles.map(({ title, count }) => (
+              <li key={title}>
+                <Button variant="outline" size="sm" onClick={() => onTitle(title)}>
+                  {title}
+                  <span className="text-muted-foreground tabular-nums">
+                    {count} {count === 1 ? 'person' : 'people'}
+                  </span>
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        noMatch.reason === 'no_title' && (
+          <p className="text-sm text-muted-foreground">No title held there is close to it.</p>
+        )
+      )}
+      <p className="text-sm text-muted-foreground">No credit was used: a search that finds nobody is free.</p>
+    </div>
+  );
+}
+
+export function ResultsEmpty({ myPeople, filtered, onClear, noMatch, onTitle }: EmptyProps) {
   if (myPeople && !filtered) {
     return (
       <StatePanel icon={<Users className="size-6" aria-hidden />} title="No saved people yet">
@@ -32,10 +82,14 @@ export function ResultsEmpty({ myPeople, filtered, onClear }: EmptyProps) {
   }
   return (
     <StatePanel icon={<SearchX className="size-6" aria-hidden />} title="No people match this search">
-      <p className="max-w-md text-sm text-muted-foreground">
-        Try fewer filters, another spelling of the title, or a part of the name. No credit was used: a search
-        that finds nobody is free.
-      </p>
+      {noMatch ? (
+        <NoTitleThere noMatch={noMatch} onTitle={onTitle} />
+      ) : (
+        <p className="max-w-md text-sm text-muted-foreground">
+          Try fewer filters, another spelling of the title, or a part of the name. No credit was used: a
+          search that finds nobody is free.
+        </p>
+      )}
       <Button variant="outline" onClick={onClear}>
         Clear search and filters
       </Button>

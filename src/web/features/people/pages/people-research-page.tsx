@@ -134,6 +134,8 @@ export function PeopleResearchPage() {
         myPeople={search.myPeople}
         filtered={hasCriteria(search)}
         onClear={() => setSearch({ ...withoutFilters(search), q: '', title: '' })}
+        noMatch={results.isPlaceholderData ? null : (results.data?.pages[0]?.noMatch ?? null)}
+        onTitle={(title, company) => setSearch(company ? { title, company: [company] } : { title })}
       />
     );
   else {
