@@ -15,6 +15,7 @@ import {
 import {
   ACTIVITY_PRICES,
   type ActivityType,
+  activityLabel,
   CREDIT_TOASTS,
   type TransactionType,
 } from '../../shared/credits.ts';
@@ -26,6 +27,9 @@ import {
 } from '../../shared/pricing.ts';
 import { ApiError, apiFetch } from './api.ts';
 import { toast } from './toast.ts';
+
+// The activities' names are shared with the server (ledger descriptions); the web's pages import them from here.
+export { activityLabel };
 
 // The shapes of GET /api/v1/credits and friends (the OpenAPI document at /api/docs has them too).
 
@@ -104,29 +108,6 @@ export type Charge = { activityType: string; creditsCharged: number };
 // ---------------------------------------------------------------------------------------------------------
 // Labels
 // ---------------------------------------------------------------------------------------------------------
-
-/** Keyed by ActivityType so a new paid activity fails to compile until it has a name. */
-const ACTIVITY_LABELS: Record<ActivityType, string> = {
-  company_search: 'Company search',
-  company_enrichment: 'Company enrichment',
-  contact_discovery: 'Contact discovery',
-  email_finder: 'Email finder',
-  phone_finder: 'Phone finder',
-  export: 'Export',
-  ai_query: 'AI query',
-  knowledge_chat: 'Knowledge chat',
-  document_processing: 'Document processing',
-  rfp_answer: 'RFP answer',
-  document_generation: 'Document generation',
-};
-
-/** 'company_search' -> 'Company search'; an activity an operator added later is spelled out from its key. */
-export function activityLabel(activityType: string): string {
-  const known = (ACTIVITY_LABELS as Record<string, string | undefined>)[activityType];
-  if (known) return known;
-  const words = activityType.replace(/[_-]+/g, ' ').trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
 
 export const TRANSACTION_TYPE_LABELS: Record<TransactionType, string> = {
   grant: 'Grant',

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../../tests/helpers/app.ts';
 import { type AuthClient, authClient } from '../../../../tests/helpers/auth.ts';
 import { type Backend, backends, type TestDatabase } from '../../../../tests/helpers/databases.ts';
+import { queryRows } from '../../db/client.ts';
 import { userCredits } from '../../db/schema.ts';
 import { seedReferenceData } from '../../db/seed/seed.ts';
 import type { App } from '../../http/app.ts';
@@ -57,6 +58,39 @@ describe.each(backends())('credits on $name', (backend: Backend) => {
     expect(pricing.map((p) => p.activityType)).toContain('email_finder');
     const categories = pricing.map((p) => p.category);
     expect(categories).toEqual([...categories].sort());
+  });
+
+  it("describes a usage row by the activity's name, never its key, old rows included (issue 25)", async () => {
+    const kim = authClient(app);
+    await kim.signUp('kim@example.com', 'violet-harbor-42', 'Kim');
+    const kimId = (await kim.session())?.user.id ?? '';
+    await kim.request('POST', '/api/v1/credits/usage', { activityType: 'knowledge_chat' });
+    await kim.request('POST', '/api/v1/credits/usage', { activityType: 'email_finder', quantity: 3 });
+    await kim.request('POST', '/api/v1/credits/usage', {
+      activityType: 'export',
+      description: 'Exported 40 companies',
+    });
+    // Rows written before the fix carry the raw key as their description.
+    await database.db.execute(sql`insert into credit_transactions
+        (user_id, transaction_type, activity_type, credits_amount, description)
+      values (${kimId}, 'usage', 'contact_discovery', 0, 'contact_discovery'),
+        (${kimId}, 'usage', 'contact_discovery', 0, 'contact_discovery x2')`);
+    const stored = await queryRows<{ description: string }>(
+      database.db,
+      sql`select description from credit_transactions where user_id = ${kimId} and activity_type = 'knowledge_chat'`,
+    );
+    expect(stored.map((row) => row.description)).toEqual(['Knowledge chat']);
+    const ledger = await (await kim.request('GET', '/api/v1/credits/transactions?type=usage')).json();
+    const byActivity = ledger.transactions.map(
+      (t: { activityType: string; description: string }) => `${t.activityType}: ${t.description}`,
+    );
+    expect(byActivity.sort()).toEqual([
+      'contact_discovery: Contact discovery',
+      'contact_discovery: Contact discovery x2',
+      'email_finder: Email finder x3',
+      'export: Exported 40 companies',
+      'knowledge_chat: Knowledge chat',
+    ]);
   });
 
   it('takes demo payments unless Stripe is configured: the pricing says so and the Stripe webhook is off', async () => {

@@ -1,9 +1,11 @@
 import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import {
   CREDIT_ERRORS,
+  ledgerDescription,
   TRANSACTION_SIGN,
   TRANSACTION_TYPES,
   type TransactionType,
+  usageDescription,
 } from '../../../shared/credits.ts';
 import {
   BILLING_CYCLE_DAYS,
@@ -300,7 +302,7 @@ async function priced(db: Db, activity: string, quantity: number, description: s
   checkQuantity(quantity);
   return {
     cost: (await cachedPrice(db, activity)) * quantity,
-    description: description ?? (quantity > 1 ? `${activity} x${quantity}` : activity),
+    description: description ?? usageDescription(activity, quantity),
   };
 }
 
@@ -810,6 +812,7 @@ export function listTransactions(db: Db, caller: Caller, filter: LedgerFilter): 
     return {
       transactions: page.map(({ micros: _micros, seq: _seq, ...r }) => ({
         ...r,
+        description: ledgerDescription(r.activityType, r.description),
         createdAt: r.createdAt.toISOString(),
       })),
       nextCursor: rows.length > filter.limit && last ? `${last.micros}_${last.seq}` : null,
