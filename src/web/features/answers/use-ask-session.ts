@@ -27,7 +27,7 @@ export type AskTurn = {
   vote: { rating: 1 | -1; comment: string | null } | null;
   /** The request this question became on the review list. */
   review: AnswerReview | null;
-  /** The library entry written for this question after it went unanswered. */
+  /** The library entry written for this question: its answer from documents saved, or one written after it went unanswered. */
   addedEntryId: string | null;
 };
 
