@@ -4,7 +4,7 @@ import { formatCredits } from '../../../../shared/pricing.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { activityLabel, toastInsufficient, useActivityPrice } from '../../../lib/credits.ts';
+import { activityLabel, toastCreditFailure, useActivityPrice } from '../../../lib/credits.ts';
 import { toastFailure } from '../../../lib/toast.ts';
 import { type Person, useFindEmail, useFindPhone } from '../api.ts';
 
@@ -47,7 +47,7 @@ export function EmailFinder({ person }: FinderProps) {
     find.mutate(person.id, {
       onError: (err) => {
         if (err instanceof ApiError && err.status === 404) setNotFound(true);
-        else if (!toastInsufficient(err, activityLabel('email_finder')))
+        else if (!toastCreditFailure(err, activityLabel('email_finder')))
           toastFailure('Could not find the e-mail address', err);
       },
     });
@@ -125,7 +125,7 @@ export function PhoneFinder({ person }: FinderProps) {
     find.mutate(person.id, {
       onError: (err) => {
         if (err instanceof ApiError && err.status === 404) setNotFound(true);
-        else if (!toastInsufficient(err, activityLabel('phone_finder')))
+        else if (!toastCreditFailure(err, activityLabel('phone_finder')))
           toastFailure('Could not find the phone number', err);
       },
     });
