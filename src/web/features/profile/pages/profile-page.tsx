@@ -172,7 +172,7 @@ function ResendVerification({ email }: { email: string }) {
   });
   const seconds = Math.ceil((waitUntil - now) / 1000);
   return (
-    <div className="mt-1 flex flex-wrap items-center gap-2" data-resend-verification>
+    <div className="mt-1 flex basis-full flex-wrap items-center gap-2 break-normal" data-resend-verification>
       <Button
         type="button"
         variant="outline"
@@ -207,8 +207,8 @@ function AccountSection() {
                 {user.emailVerified ? 'Verified' : 'Not verified'}
               </Badge>
             )}
+            {user && !user.emailVerified && <ResendVerification email={user.email} />}
           </dd>
-          {user && !user.emailVerified && <ResendVerification email={user.email} />}
         </div>
       </dl>
     </Section>
