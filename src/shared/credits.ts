@@ -60,6 +60,46 @@ export const ACTIVITY_PRICES = [
 
 export type ActivityType = (typeof ACTIVITY_PRICES)[number]['activityType'];
 
+/** Keyed by ActivityType so a new paid activity fails to compile until it has a name. */
+const ACTIVITY_LABELS: Record<ActivityType, string> = {
+  company_search: 'Company search',
+  company_enrichment: 'Company enrichment',
+  contact_discovery: 'Contact discovery',
+  email_finder: 'Email finder',
+  phone_finder: 'Phone finder',
+  export: 'Export',
+  ai_query: 'AI query',
+  knowledge_chat: 'Knowledge chat',
+  document_processing: 'Document processing',
+  rfp_answer: 'RFP answer',
+  document_generation: 'Document generation',
+};
+
+/** 'company_search' -> 'Company search'; an activity an operator added later is spelled out from its key. */
+export function activityLabel(activityType: string): string {
+  const known = (ACTIVITY_LABELS as Record<string, string | undefined>)[activityType];
+  if (known) return known;
+  const words = activityType.replace(/[_-]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** A usage row's words when its caller gave none: the activity's name, and how many ('Email finder x3'). */
+export const usageDescription = (activityType: string, quantity: number): string =>
+  quantity > 1 ? `${activityLabel(activityType)} x${quantity}` : activityLabel(activityType);
+
+/**
+ * A ledger row's description as shown: rows written before issue 25 carry the raw key ('knowledge_chat',
+ * 'export x3'), which reads as the activity's name instead.
+ */
+export function ledgerDescription(activityType: string | null, description: string): string {
+  if (!activityType) return description;
+  if (description === activityType) return usageDescription(activityType, 1);
+  const times = description.startsWith(`${activityType} x`)
+    ? /^x(\d+)$/.exec(description.slice(activityType.length + 1))
+    : null;
+  return times ? usageDescription(activityType, Number(times[1])) : description;
+}
+
 /**
  * The ledger's row types. 'grant' is a plan's credits (at sign-up and at each new billing cycle), 'purchase' a
  * package or a plan upgrade, 'usage' a charge, 'expiry' the unused credits of a cycle that ended (no rollover).

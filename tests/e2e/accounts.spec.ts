@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { baseUrl, describeInBrowser, openPage, seriousA11yViolations } from './browser.ts';
 import { expectNoErrors, gotoHydrated, settleAnimations } from './site.ts';
+import { onboardedUser } from './users.ts';
 
 const DESKTOP = { viewport: { width: 1280, height: 800 } };
 const PASSWORD = 'violet-harbor-42';
@@ -141,6 +142,43 @@ describeInBrowser('accounts', (browser) => {
       const { mails } = (await mailbox.json()) as { mails: { text: string }[] };
       expect(mails.some((mail) => mail.text.includes('Someone tried to create'))).toBe(true);
       expectNoErrors(errors, 'sign-up with a registered address');
+    } finally {
+      await close();
+    }
+  });
+
+  it('profile: an unconfirmed address gets its confirmation mail again, once a minute, and the link confirms it', async () => {
+    const storageState = await onboardedUser(browser(), 'Resend');
+    const { page, errors, close } = await openPage(browser(), { ...DESKTOP, storageState });
+    try {
+      await page.goto('/profile');
+      const account = page.locator('section').filter({ hasText: 'Who you are signed in as.' });
+      await account.getByText('Not verified').waitFor();
+      const email = (await page.request.get('/api/auth/get-session').then((r) => r.json())).user
+        .email as string;
+      const verifyMails = async () => {
+        const response = await page.request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`);
+        const { mails } = (await response.json()) as { mails: { kind: string; text: string }[] };
+        return mails.filter((mail) => mail.kind === 'verify-email');
+      };
+      expect(await verifyMails()).toHaveLength(1);
+
+      const resend = account.getByRole('button', { name: 'Resend verification e-mail' });
+      await resend.click();
+      await expectToast(page, 'Verification e-mail sent', email);
+      // The server takes one a minute: the button waits as long and says so.
+      await account.getByText(/You can send another in \d+ s\./).waitFor();
+      expect(await resend.isDisabled()).toBe(true);
+      expect(await verifyMails()).toHaveLength(2);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+
+      const link = (await verifyMails())[0]?.text.match(/https?:\/\/\S+/)?.[0] ?? '';
+      expect(link).toContain('/api/auth/verify-email?token=');
+      await page.goto(link);
+      await page.waitForURL(`${baseUrl}/profile`);
+      await account.getByText('Verified', { exact: true }).waitFor();
+      expect(await account.getByRole('button', { name: 'Resend verification e-mail' }).count()).toBe(0);
+      expectNoErrors(errors, 'resend verification');
     } finally {
       await close();
     }

@@ -269,4 +269,48 @@ describeInBrowser('sales Q&A', (browser) => {
       await close();
     }
   });
+
+  it('saves an answer from documents to the library once, even double-clicked, and then answers from it', async () => {
+    const { page, errors, close } = await openPage(browser(), { ...DESKTOP, storageState: seller });
+    const question = 'Who removes the access nobody needs?';
+    try {
+      await page.goto('/instant-sales-answers');
+      await page.getByRole('heading', { level: 1, name: 'Sales Q&A' }).waitFor();
+      const answer = await ask(page, question);
+      expect(await answer.getAttribute('data-answer-status')).toBe('documents');
+      const creates: string[] = [];
+      page.on('request', (request) => {
+        if (request.method() === 'POST' && request.url().endsWith('/api/v1/answers/library')) {
+          creates.push(request.postData() ?? '');
+        }
+      });
+      await answer.locator('[data-save-to-library]').dblclick();
+      const toast = page.locator('[data-toast]').filter({ hasText: 'Saved to the library' });
+      await toast.waitFor();
+      await answer.locator('[data-saved-to-library]').waitFor();
+      // One entry, whatever the clicks sent; its answer keeps no citation markers.
+      const library = await page.request.get(`/api/v1/answers/library?q=${encodeURIComponent(question)}`);
+      const entries = (
+        (await library.json()) as { entries: { question: string; answer: string }[] }
+      ).entries.filter((entry) => entry.question === question);
+      expect(entries).toHaveLength(1);
+      expect(entries[0]?.answer).toMatch(/quarterly|system owner/i);
+      expect(entries[0]?.answer).not.toMatch(/\[\d+\]/);
+      expect(creates.length).toBeGreaterThanOrEqual(1);
+      await expectAccessible(page, 'saved to library');
+      await shot(page, 'answers-saved-1280');
+
+      await answer.locator('[data-saved-to-library]').click();
+      await page.locator('[data-entry-detail]').getByText(question).first().waitFor();
+      await page.keyboard.press('Escape');
+      await page.locator('[data-entry-detail]').waitFor({ state: 'detached' });
+
+      const again = await ask(page, 'Who removes access that nobody needs?');
+      expect(await again.getAttribute('data-answer-status')).toBe('library');
+      expect(await again.locator('[data-save-to-library]').count()).toBe(0);
+      expectNoErrors(withoutFailedLoads(errors), 'save to library');
+    } finally {
+      await close();
+    }
+  });
 });

@@ -123,6 +123,10 @@ describeInBrowser('knowledge base', (browser) => {
         Number(await page.locator('[data-knowledge-stat="totalEntities"]').textContent()),
       ).toBeGreaterThan(0);
       expect(await page.locator('[data-document] [data-document-status="indexed"]').count()).toBe(2);
+      // Issue 25: each document is titled by its first heading, not by its file name.
+      await expect
+        .poll(async () => (await page.locator('[data-document-title]').allTextContents()).sort())
+        .toEqual(['Access control policy', 'Customer onboarding guide']);
       // Title search (case-insensitive substring).
       await page.locator('[data-document-search]').fill('ONBOARD');
       await expect.poll(() => page.locator('[data-document]').count()).toBe(1);

@@ -87,12 +87,14 @@ export function buildPdf(pages: string[][], options: { userPassword?: string } =
 const escapeXml = (text: string) =>
   text.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c] ?? c);
 
-export type DocxParagraph = { heading?: 1 | 2 | 3; text: string };
+/** `style: 'Title'`: Word's Title style (the document's title line). */
+export type DocxParagraph = { heading?: 1 | 2 | 3; style?: 'Title'; text: string };
 
 function docxParts(paragraphs: DocxParagraph[]): Record<string, string> {
   const body = paragraphs
     .map((p) => {
-      const style = p.heading ? `<w:pPr><w:pStyle w:val="Heading${p.heading}"/></w:pPr>` : '';
+      const styleId = p.style ?? (p.heading ? `Heading${p.heading}` : null);
+      const style = styleId ? `<w:pPr><w:pStyle w:val="${styleId}"/></w:pPr>` : '';
       return `<w:p>${style}<w:r><w:t xml:space="preserve">${escapeXml(p.text)}</w:t></w:r></w:p>`;
     })
     .join('');
@@ -100,7 +102,8 @@ function docxParts(paragraphs: DocxParagraph[]): Record<string, string> {
     .map(
       (n) => `<w:style w:type="paragraph" w:styleId="Heading${n}"><w:name w:val="heading ${n}"/></w:style>`,
     )
-    .join('');
+    .join('')
+    .concat('<w:style w:type="paragraph" w:styleId="Title"><w:name w:val="Title"/></w:style>');
   return {
     '[Content_Types].xml':
       '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/><Override PartName="/word/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.styles+xml"/></Types>',

@@ -252,7 +252,11 @@ export function createApp(deps: AppDeps, site: StaticSite | null) {
   app.notFound((c) => c.json(errorBody('NOT_FOUND', `Nothing at ${c.req.method} ${c.req.path}`), 404));
 
   app.onError((err, c) => {
-    if (err instanceof AppError) return c.json(errorBody(err.code, err.message, err.details), err.status);
+    if (err instanceof AppError) {
+      // A failure we named for the user (a charge that broke) still needs its cause in the log.
+      if (err.status >= 500 && err.cause) c.get('logger').error({ err: err.cause }, err.message);
+      return c.json(errorBody(err.code, err.message, err.details), err.status);
+    }
     if (err instanceof SyntaxError && /JSON/.test(err.message)) {
       return c.json(errorBody('BAD_REQUEST', 'Malformed JSON in request body'), 400);
     }

@@ -9,6 +9,7 @@ import { ComponentBoundary, RouteErrorBoundary } from '../components/error-bound
 import { Button } from '../components/ui/button.tsx';
 import { LoadingSkeleton } from '../components/ui/skeleton.tsx';
 import { CopilotPalette } from '../features/copilot/components/copilot-palette.tsx';
+import { CreditsAddedNotice } from '../features/credits/components/credits-added-notice.tsx';
 import { UsageAlertBanner } from '../features/credits/components/usage-alert-banner.tsx';
 import { AppLayout } from '../features/shell/components/app-layout.tsx';
 import { AppShellSkeleton } from '../features/shell/components/app-shell-skeleton.tsx';
@@ -140,6 +141,7 @@ function AppGuard() {
       {/* The agent workflow (spec 3 §4): one per user, with its "Next step" bar on the agent pages. */}
       <WorkflowProvider key={session.user.id} userId={session.user.id}>
         <UsageAlertBanner />
+        <CreditsAddedNotice />
         <ComponentBoundary name="next-step">
           <NextStepPanel />
         </ComponentBoundary>

@@ -1,7 +1,7 @@
 import { Download, Loader2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatCredits } from '../../shared/pricing.ts';
-import { toastInsufficient } from '../lib/credits.ts';
+import { toastCreditFailure } from '../lib/credits.ts';
 import { type ExportRequest, useExportQuote, useRunExport } from '../lib/csv-export.ts';
 import { formatNumber } from '../lib/format.ts';
 import { toast, toastFailure } from '../lib/toast.ts';
@@ -43,7 +43,7 @@ export function ExportDialog({ open, onOpenChange, request, selected, one, many 
           onOpenChange(false);
         },
         onError: (err) => {
-          if (!toastInsufficient(err, 'Export')) toastFailure('Export failed', err);
+          if (!toastCreditFailure(err, 'Export')) toastFailure('Export failed', err);
           void quote.refetch();
         },
       },

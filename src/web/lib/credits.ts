@@ -15,6 +15,7 @@ import {
 import {
   ACTIVITY_PRICES,
   type ActivityType,
+  activityLabel,
   CREDIT_TOASTS,
   type TransactionType,
 } from '../../shared/credits.ts';
@@ -26,6 +27,9 @@ import {
 } from '../../shared/pricing.ts';
 import { ApiError, apiFetch } from './api.ts';
 import { toast } from './toast.ts';
+
+// The activities' names are shared with the server (ledger descriptions); the web's pages import them from here.
+export { activityLabel };
 
 // The shapes of GET /api/v1/credits and friends (the OpenAPI document at /api/docs has them too).
 
@@ -105,29 +109,6 @@ export type Charge = { activityType: string; creditsCharged: number };
 // Labels
 // ---------------------------------------------------------------------------------------------------------
 
-/** Keyed by ActivityType so a new paid activity fails to compile until it has a name. */
-const ACTIVITY_LABELS: Record<ActivityType, string> = {
-  company_search: 'Company search',
-  company_enrichment: 'Company enrichment',
-  contact_discovery: 'Contact discovery',
-  email_finder: 'Email finder',
-  phone_finder: 'Phone finder',
-  export: 'Export',
-  ai_query: 'AI query',
-  knowledge_chat: 'Knowledge chat',
-  document_processing: 'Document processing',
-  rfp_answer: 'RFP answer',
-  document_generation: 'Document generation',
-};
-
-/** 'company_search' -> 'Company search'; an activity an operator added later is spelled out from its key. */
-export function activityLabel(activityType: string): string {
-  const known = (ACTIVITY_LABELS as Record<string, string | undefined>)[activityType];
-  if (known) return known;
-  const words = activityType.replace(/[_-]+/g, ' ').trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
 export const TRANSACTION_TYPE_LABELS: Record<TransactionType, string> = {
   grant: 'Grant',
   purchase: 'Purchase',
@@ -167,7 +148,16 @@ export const getCredits = () => apiFetch<CreditAccount>('/api/v1/credits');
 
 export const creditsQueryOptions = () =>
   // Balances move with every agent run: a minute is as stale as a balance may get.
-  queryOptions({ queryKey: [...CREDITS_KEY, 'account'], queryFn: getCredits, staleTime: 60_000 });
+  queryOptions({
+    queryKey: [...CREDITS_KEY, 'account'],
+    queryFn: getCredits,
+    staleTime: 60_000,
+    // Below the automatic top-up's threshold the server is buying credits: look again until they arrive.
+    refetchInterval: (query) => {
+      const account = query.state.data;
+      return account?.autoTopUp && account.remainingCredits < account.autoTopUp.below ? 3000 : false;
+    },
+  });
 
 export const useCredits = (enabled = true) => useQuery({ ...creditsQueryOptions(), enabled });
 
@@ -245,9 +235,19 @@ export const cycleUsageQueryOptions = (cycleStart: string) =>
 export const useCycleUsage = (cycleStart: string | undefined) =>
   useQuery({ ...cycleUsageQueryOptions(cycleStart ?? ''), enabled: cycleStart !== undefined });
 
+/**
+ * The total the page itself last moved the account to (a purchase, a plan change): CreditsAddedNotice leaves
+ * those to their own toasts and announces only credits that arrived otherwise.
+ */
+let announcedTotal: number | null = null;
+export const isAnnouncedTotal = (total: number): boolean => total === announcedTotal;
+
 /** After credits moved: the account, the ledger and the chart are read again (prices did not change). */
 export function invalidateCredits(queryClient: QueryClient, account?: CreditAccount): Promise<void> {
-  if (account) queryClient.setQueryData(creditsQueryOptions().queryKey, account);
+  if (account) {
+    announcedTotal = account.totalCredits;
+    queryClient.setQueryData(creditsQueryOptions().queryKey, account);
+  }
   return queryClient.invalidateQueries({
     queryKey: CREDITS_KEY,
     predicate: (query) => query.queryKey[1] !== 'pricing',
@@ -341,11 +341,20 @@ function shortfall(err: ApiError): { required: number; available: number } {
 export const isInsufficientCredits = (err: unknown): err is ApiError =>
   err instanceof ApiError && err.status === 402;
 
+/** True for the server's 'Credit Deduction Failed' (a charge that broke, not one refused for credits). */
+export const isDeductionFailure = (err: unknown): err is ApiError =>
+  err instanceof ApiError && err.code === 'CREDIT_DEDUCTION_FAILED';
+
 /**
- * Shows 'Insufficient Credits' ('{activity} requires {n} credits. You have {m} available.') when `err` is the
- * server's 402; returns false for any other error so the caller can report it its own way.
+ * The credit toasts of spec 2 §8 for a paid action that failed over its credits: 'Insufficient Credits'
+ * ('{activity} requires {n} credits. You have {m} available.') for the server's 402, 'Credit Deduction Failed'
+ * for a charge that broke. Returns false for any other error so the caller can report it its own way.
  */
-export function toastInsufficient(err: unknown, activity: string): boolean {
+export function toastCreditFailure(err: unknown, activity: string): boolean {
+  if (isDeductionFailure(err)) {
+    toast({ ...CREDIT_TOASTS.deductionFailed, variant: 'destructive' });
+    return true;
+  }
   if (!isInsufficientCredits(err)) return false;
   const { required, available } = shortfall(err);
   toast({ ...CREDIT_TOASTS.insufficient(activity, required, available), variant: 'destructive' });

@@ -127,6 +127,40 @@ describe.each(backends())('Sales Q&A on $name', (backend: Backend) => {
     expect(await remaining(ada)).toBe(before - 1);
   });
 
+  it('saves an answer from documents to the library once, however often it is sent (issue 25)', async () => {
+    const question = 'How are the encryption keys managed?';
+    const asked = await call<AskResponse>(ada, 'POST', '/api/v1/answers/ask', { question });
+    expect(asked.body).toMatchObject({ fromLibrary: false, answered: true });
+    // What the page sends: the answer without its citation markers (the library keeps no sources).
+    const answer = asked.body.answer.replace(/[ \t]*\[\d+(?:\s*,\s*\d+)*\]/g, '');
+    expect(answer).toMatch(/AWS KMS/);
+    const size = async () =>
+      (await call<LibraryList>(ada, 'GET', '/api/v1/answers/library?limit=1')).body.total;
+    const before = await size();
+    const entry = { question, answer, category: asked.body.category };
+    // A double click: two requests at once make one entry; both answer with it.
+    const saves = await Promise.all([
+      call<LibraryEntry>(ada, 'POST', '/api/v1/answers/library', entry),
+      call<LibraryEntry>(ada, 'POST', '/api/v1/answers/library', entry),
+    ]);
+    expect(saves.map((save) => save.status).sort()).toEqual([200, 201]);
+    expect(saves[0]?.body.id).toBe(saves[1]?.body.id);
+    expect(saves[0]?.body).toMatchObject({ question, answer, category: 'security', owner: 'Ada Lovelace' });
+    expect(await size()).toBe(before + 1);
+    // Asked again, it comes from the library, free.
+    const again = await call<AskResponse>(ada, 'POST', '/api/v1/answers/ask', { question });
+    expect(again.body).toMatchObject({ fromLibrary: true, creditsCharged: 0, answer });
+    // Another answer to the same question is another entry.
+    const other = await call<LibraryEntry>(ada, 'POST', '/api/v1/answers/library', {
+      question,
+      answer: 'In AWS KMS.',
+    });
+    expect(other.status).toBe(201);
+    for (const id of [saves[0]?.body.id, other.body.id]) {
+      expect((await ada.request('DELETE', `/api/v1/answers/library/${id}`)).status).toBe(204);
+    }
+  });
+
   it('says it does not know, for free, and the question goes to the review list and into the library', async () => {
     const before = await remaining(ada);
     const unknown = await call<AskResponse>(ada, 'POST', '/api/v1/answers/ask', {

@@ -79,11 +79,16 @@ const routes = {
     method: 'post',
     path: '/api/v1/answers/library',
     tags,
-    summary: 'Add an approved question and answer (Markdown) to the library',
+    summary:
+      'Add an approved question and answer (Markdown) to the library; the same question with the same answer again gives the entry it already is (200), not a second one',
     request: {
       body: { content: { 'application/json': { schema: libraryEntryInputSchema } }, required: true },
     },
-    responses: { 201: json(libraryEntrySchema, 'The new entry'), ...common },
+    responses: {
+      201: json(libraryEntrySchema, 'The new entry'),
+      200: json(libraryEntrySchema, 'The entry that already holds this question and answer'),
+      ...common,
+    },
   }),
   get: createRoute({
     method: 'get',
@@ -191,9 +196,10 @@ export function answersRoutes(deps: AppDeps, engine: AiEngine) {
     return c.json(await listLibrary(db, c.var.caller, c.req.valid('query')), 200);
   });
 
-  app.openapi(routes.create, async (c) =>
-    c.json(await createLibraryEntry(db, c.var.caller, c.req.valid('json')), 201),
-  );
+  app.openapi(routes.create, async (c) => {
+    const { entry, created } = await createLibraryEntry(db, c.var.caller, c.req.valid('json'));
+    return created ? c.json(entry, 201) : c.json(entry, 200);
+  });
 
   app.openapi(routes.get, async (c) =>
     c.json(await getLibraryEntry(db, c.var.caller, c.req.valid('param').id), 200),

@@ -306,8 +306,43 @@ export async function updateLibraryAnswer(tx: Db, caller: Caller, id: string, an
     .where(and(eq(answerLibrary.id, id), eq(answerLibrary.userId, caller.id)));
 }
 
-export function createLibraryEntry(db: Db, caller: Caller, input: NewLibraryEntry): Promise<LibraryEntry> {
-  return withUser(db, caller.id, async (tx) => toEntry(await addLibraryEntry(tx, caller, input)));
+/**
+ * `POST /api/v1/answers/library`. The same question with the same answer is already an entry (a "Save to
+ * library" clicked twice, a request sent again): that entry is returned and `created` is false. Additions of
+ * one user are serialised, so two requests at once cannot both add it.
+ */
+export function createLibraryEntry(
+  db: Db,
+  caller: Caller,
+  input: NewLibraryEntry,
+): Promise<{ entry: LibraryEntry; created: boolean }> {
+  return withUser(db, caller.id, async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`answer-library:${caller.id}`}, 0))`,
+    );
+    const question = input.question.trim();
+    const answer = input.answer.trim();
+    const [same] = await tx
+      .select()
+      .from(answerLibrary)
+      .where(
+        and(
+          eq(answerLibrary.userId, caller.id),
+          eq(answerLibrary.question, question),
+          eq(answerLibrary.answer, answer),
+        ),
+      )
+      .limit(1);
+    if (same)
+      return {
+        entry: toEntry(same, (await feedbackOf(tx, caller.id, [same.id])).get(same.id)),
+        created: false,
+      };
+    return {
+      entry: toEntry(await addLibraryEntry(tx, caller, { ...input, question, answer })),
+      created: true,
+    };
+  });
 }
 
 export function updateLibraryEntry(

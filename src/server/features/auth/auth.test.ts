@@ -273,6 +273,36 @@ describe.each(backends())('accounts on $name', (backend: Backend) => {
     expect(((await limited.json()) as { error: { code: string } }).error.code).toBe('RATE_LIMITED');
   });
 
+  it('sends the confirmation mail again on request, at most once a minute (issue 25)', async () => {
+    const client = authClient(app);
+    await client.signUp('resend@example.com', PASSWORD, 'Rene');
+    expect(await mailsTo('resend@example.com')).toHaveLength(1);
+    const resend = () =>
+      client.request('POST', '/api/auth/send-verification-email', {
+        email: 'resend@example.com',
+        callbackURL: '/profile',
+      });
+    const sent = await resend();
+    expect(sent.status).toBe(200);
+    const mails = await mailsTo('resend@example.com');
+    expect(mails.map((mail) => mail.kind)).toEqual(['verify-email', 'verify-email']);
+    const link = linkIn(mails[0]?.text ?? '');
+    expect(link).toContain('/api/auth/verify-email?token=');
+    const limited = await resend();
+    expect(limited.status).toBe(429);
+    expect(((await limited.json()) as { error: { message: string } }).error.message).toMatch(
+      /^Too many attempts\. Please wait \d+ seconds and try again\./,
+    );
+    expect(await mailsTo('resend@example.com')).toHaveLength(2);
+    // The new link confirms the address.
+    await client.request('GET', new URL(link).pathname + new URL(link).search);
+    const [confirmed] = await database.db
+      .select({ emailVerified: users.emailVerified })
+      .from(users)
+      .where(eq(users.email, 'resend@example.com'));
+    expect(confirmed?.emailVerified).toBe(true);
+  });
+
   it('rejects a state-changing request from another site', async () => {
     const client = authClient(app);
     const response = await client.request(

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../../tests/helpers/app.ts';
 import { type AuthClient, authClient } from '../../../../tests/helpers/auth.ts';
 import { type Backend, backends, type TestDatabase } from '../../../../tests/helpers/databases.ts';
+import { queryRows } from '../../db/client.ts';
 import { userCredits } from '../../db/schema.ts';
 import { seedReferenceData } from '../../db/seed/seed.ts';
 import type { App } from '../../http/app.ts';
@@ -57,6 +58,65 @@ describe.each(backends())('credits on $name', (backend: Backend) => {
     expect(pricing.map((p) => p.activityType)).toContain('email_finder');
     const categories = pricing.map((p) => p.category);
     expect(categories).toEqual([...categories].sort());
+  });
+
+  it("answers a charge that broke with spec 2's 'Failed to deduct credits', taking nothing (issue 25)", async () => {
+    const lee = authClient(app);
+    await lee.signUp('lee@example.com', 'violet-harbor-42', 'Lee');
+    const before = await account(lee);
+    // The charge's database function goes missing for a moment: the charge breaks (it is not refused).
+    await database.db.execute(
+      sql`alter function charge_credits(uuid, text, integer, text) rename to charge_credits_away`,
+    );
+    try {
+      const broken = await lee.request('POST', '/api/v1/credits/usage', { activityType: 'ai_query' });
+      expect(broken.status).toBe(500);
+      expect((await broken.json()).error).toEqual({
+        code: 'CREDIT_DEDUCTION_FAILED',
+        message: 'Failed to deduct credits. Please try again.',
+      });
+    } finally {
+      await database.db.execute(
+        sql`alter function charge_credits_away(uuid, text, integer, text) rename to charge_credits`,
+      );
+    }
+    expect(await account(lee)).toMatchObject({ usedCredits: before.usedCredits });
+    expect((await lee.request('POST', '/api/v1/credits/usage', { activityType: 'ai_query' })).status).toBe(
+      201,
+    );
+  });
+
+  it("describes a usage row by the activity's name, never its key, old rows included (issue 25)", async () => {
+    const mia = authClient(app);
+    await mia.signUp('mia@example.com', 'violet-harbor-42', 'Mia');
+    const miaId = (await mia.session())?.user.id ?? '';
+    await mia.request('POST', '/api/v1/credits/usage', { activityType: 'knowledge_chat' });
+    await mia.request('POST', '/api/v1/credits/usage', { activityType: 'email_finder', quantity: 3 });
+    await mia.request('POST', '/api/v1/credits/usage', {
+      activityType: 'export',
+      description: 'Exported 40 companies',
+    });
+    // Rows written before the fix carry the raw key as their description.
+    await database.db.execute(sql`insert into credit_transactions
+        (user_id, transaction_type, activity_type, credits_amount, description)
+      values (${miaId}, 'usage', 'contact_discovery', 0, 'contact_discovery'),
+        (${miaId}, 'usage', 'contact_discovery', 0, 'contact_discovery x2')`);
+    const stored = await queryRows<{ description: string }>(
+      database.db,
+      sql`select description from credit_transactions where user_id = ${miaId} and activity_type = 'knowledge_chat'`,
+    );
+    expect(stored.map((row) => row.description)).toEqual(['Knowledge chat']);
+    const ledger = await (await mia.request('GET', '/api/v1/credits/transactions?type=usage')).json();
+    const byActivity = ledger.transactions.map(
+      (t: { activityType: string; description: string }) => `${t.activityType}: ${t.description}`,
+    );
+    expect(byActivity.sort()).toEqual([
+      'contact_discovery: Contact discovery',
+      'contact_discovery: Contact discovery x2',
+      'email_finder: Email finder x3',
+      'export: Exported 40 companies',
+      'knowledge_chat: Knowledge chat',
+    ]);
   });
 
   it('takes demo payments unless Stripe is configured: the pricing says so and the Stripe webhook is off', async () => {

@@ -1,9 +1,12 @@
 import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import {
   CREDIT_ERRORS,
+  CREDIT_TOASTS,
+  ledgerDescription,
   TRANSACTION_SIGN,
   TRANSACTION_TYPES,
   type TransactionType,
+  usageDescription,
 } from '../../../shared/credits.ts';
 import {
   BILLING_CYCLE_DAYS,
@@ -20,6 +23,7 @@ import {
 import { isUuid } from '../../../shared/uuid.ts';
 import type { Caller } from '../../context.ts';
 import { type Db, queryRows } from '../../db/client.ts';
+import { isDatabaseUnavailable } from '../../db/pglite-thread.ts';
 import { creditPricing, creditTransactions, userCredits } from '../../db/schema.ts';
 import { withUser } from '../../db/user-scope.ts';
 import { AppError } from '../../http/errors.ts';
@@ -300,7 +304,7 @@ async function priced(db: Db, activity: string, quantity: number, description: s
   checkQuantity(quantity);
   return {
     cost: (await cachedPrice(db, activity)) * quantity,
-    description: description ?? (quantity > 1 ? `${activity} x${quantity}` : activity),
+    description: description ?? usageDescription(activity, quantity),
   };
 }
 
@@ -317,10 +321,27 @@ export async function chargeCredits(
   options: ChargeOptions = {},
 ): Promise<Charge> {
   const { cost, description } = await priced(db, activity, quantity, options.description);
-  const row =
-    (await chargeStatement(db, caller.id, activity, cost, description, options.run)) ??
-    (await chargeSlowly(db, caller, activity, cost, description, options));
+  const row = await deducting(
+    async () =>
+      (await chargeStatement(db, caller.id, activity, cost, description, options.run)) ??
+      (await chargeSlowly(db, caller, activity, cost, description, options)),
+  );
   return charged(db, caller, activity, quantity, cost, row, options.hooks);
+}
+
+/**
+ * Spec 2 §8 'Credit Deduction Failed': a charge that broke (not one refused for credits, nor a database that
+ * is being replaced) answers with the spec's words, so the page can say so; the cause goes to the log.
+ */
+async function deducting<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof AppError || isDatabaseUnavailable(err)) throw err;
+    const failed = new AppError('CREDIT_DEDUCTION_FAILED', 500, CREDIT_TOASTS.deductionFailed.description);
+    failed.cause = err;
+    throw failed;
+  }
 }
 
 /**
@@ -810,6 +831,7 @@ export function listTransactions(db: Db, caller: Caller, filter: LedgerFilter): 
     return {
       transactions: page.map(({ micros: _micros, seq: _seq, ...r }) => ({
         ...r,
+        description: ledgerDescription(r.activityType, r.description),
         createdAt: r.createdAt.toISOString(),
       })),
       nextCursor: rows.length > filter.limit && last ? `${last.micros}_${last.seq}` : null,

@@ -155,6 +155,24 @@ describe.each(backends())('knowledge documents on $name', (backend: Backend) => 
       expect(job).toMatchObject({ status: 'succeeded', progress: 100 });
     }
 
+    // Issue 25: processed, a document is titled by its first heading; with none, by its file name still.
+    const titles = Object.fromEntries(
+      await Promise.all(
+        sent.results.map(async (r) => [r.filename, (await document(ada, r.document?.id ?? '')).title]),
+      ),
+    );
+    expect(titles).toEqual({
+      'access-policy.md': 'Access',
+      'vendor-review.html': 'Vendor Security Review',
+      'contacts.csv': 'contacts',
+      'security-profile.json': 'security profile',
+      'meeting-notes.txt': 'meeting notes',
+      'overview.pdf': 'Security overview',
+      'handbook.docx': 'Security Handbook',
+      'policies/ir/incident-response-policy.md': 'Incident Response',
+      'sanction-notice.pdf': 'Employee Warning Notice',
+    });
+
     const pdfChunks = await chunksOf(ids['overview.pdf'] ?? '');
     expect(pdfChunks.map((c) => c.page)).toEqual([1, 2]);
     expect(pdfChunks[1]?.text).toContain('Okta is required for single sign-on.');
@@ -412,10 +430,17 @@ describe.each(backends())('knowledge documents on $name', (backend: Backend) => 
     const id = sent.results[0]?.document?.id ?? '';
     const found = await (await ada.request('GET', '/api/v1/knowledge/documents?q=r%C3%A9SUM')).json();
     expect(found.documents.map((d: KnowledgeDocument) => d.id)).toEqual([id]);
+    // Found by their file names (…-policy.md); processed, they are titled by their first headings.
     const policies = await (await ada.request('GET', '/api/v1/knowledge/documents?q=POLICY')).json();
     expect(policies.documents.map((d: KnowledgeDocument) => d.title).sort()).toEqual([
-      'access policy',
-      'incident response policy',
+      'Access',
+      'Incident Response',
+    ]);
+    const byHeading = await (
+      await ada.request('GET', '/api/v1/knowledge/documents?q=incident%20resp')
+    ).json();
+    expect(byHeading.documents.map((d: KnowledgeDocument) => d.filename)).toEqual([
+      'policies/ir/incident-response-policy.md',
     ]);
     const recent = await (await ada.request('GET', '/api/v1/knowledge/documents?limit=3')).json();
     expect(recent.documents).toHaveLength(3);

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import { and, desc, eq, ilike, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import {
   DOCUMENT_FORMATS,
   type DocumentExtension,
@@ -23,7 +23,7 @@ import { documentFiles, documentReferences } from '../../db/schema.ts';
 import { withUser } from '../../db/user-scope.ts';
 import { AppError } from '../../http/errors.ts';
 import { isTerminal } from '../../jobs/queue.ts';
-import { formatMismatch } from './extract.ts';
+import { formatMismatch, titleFromFilename } from './extract.ts';
 import { lockUserGraph, removeContribution } from './graph-writer.ts';
 import { PROCESS_DOCUMENT_JOB, PROCESS_MAX_ATTEMPTS, type ProcessPayload } from './processing.ts';
 
@@ -86,17 +86,6 @@ export function safeFilename(name: string): string {
   return joined.slice(0, 255 - extension.length) + extension;
 }
 
-/** "policies/access-control_policy.md" -> "access control policy". */
-export function titleFromFilename(filename: string): string {
-  const base = filename.split('/').at(-1) ?? filename;
-  const title = base
-    .replace(/\.[a-z0-9]+$/i, '')
-    .replace(/[_]+|(?<=\S)-(?=\S)/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return (title || base).slice(0, 200);
-}
-
 export type CheckedFile = { filename: string; extension: DocumentExtension; mimeType: string };
 
 /** The verdict on one file before anything is stored: what it is, or the sentence that refuses it. */
@@ -124,7 +113,7 @@ export type NewDocument = {
   filename: string;
   bytes: Uint8Array;
   sourceType?: 'upload' | 'demo';
-  /** Defaults to the file name without its extension. */
+  /** Defaults to the file name without its extension, until processing finds the document's own title. */
   title?: string;
 };
 
@@ -303,7 +292,13 @@ export function listDocuments(
         .where(
           and(
             eq(documentReferences.userId, caller.id),
-            q ? ilike(documentReferences.title, `%${likeLiteral(q)}%`) : undefined,
+            // The file name too: a document titled from its heading is still found by the name it was sent as.
+            q
+              ? or(
+                  ilike(documentReferences.title, `%${likeLiteral(q)}%`),
+                  ilike(documentReferences.filename, `%${likeLiteral(q)}%`),
+                )
+              : undefined,
           ),
         )
         .orderBy(desc(documentReferences.createdAt), desc(documentReferences.id))

@@ -22,8 +22,12 @@ import {
   extractDocument,
   formatMismatch,
   htmlBlocks,
+  htmlTitle,
   markdownBlocks,
+  markdownTitle,
+  pdfTitle,
   relaxedJson,
+  titleFromFilename,
 } from './extract.ts';
 
 // Google's VSAQ questionnaires, in the shared data beside the repository (tests/helpers/kb-data.ts): the test
@@ -106,6 +110,7 @@ describe('extraction', () => {
     const pdf = await extractDocument('pdf', buildPdf([['One (1)'], [], ['Three']]));
     expect(pdf).toEqual({
       pageCount: 3,
+      title: null,
       blocks: [
         { text: 'One (1)', section: null, page: 1 },
         { text: 'Three', section: null, page: 3 },
@@ -120,6 +125,55 @@ describe('extraction', () => {
       ]),
     );
     expect(docx.blocks).toEqual([{ text: 'All offices.', section: 'Plan > Scope', page: null }]);
+  });
+
+  it("finds a document's own title: the first heading, a Word Title, a PDF's title line (issue 25)", async () => {
+    const md = async (text: string) => (await extractDocument('md', bytes(text))).title;
+    expect(await md('# Harborlight Travel Policy\n\nBook economy.')).toBe('Harborlight Travel Policy');
+    // The first level-1 heading, even after an intro; emphasis and closing hashes go.
+    expect(await md('Intro text.\n\n## Scope\n\n# *Travel* Policy ##\n')).toBe('Travel Policy');
+    expect(await md('Travel **Policy**\n===\n\nText.')).toBe('Travel Policy');
+    // No level 1: a heading that opens the document, not one after text; none in code or front matter.
+    expect(await md('---\ntitle: x\n---\n## Expenses\n\nText.\n\n### Meals')).toBe('Expenses');
+    expect(await md('Some text first.\n\n## Expenses\n')).toBeNull();
+    expect(await md('```\n# not a title\n```\n\nText.')).toBeNull();
+    expect(markdownTitle('- item\n---\n\nText.')).toBeNull();
+
+    const html =
+      '<html><head><title>Vendor review | Acme</title></head><body><h1>Vendor <b>Review</b> &amp; Risk</h1><p>x</p></body></html>';
+    expect((await extractDocument('html', bytes(html))).title).toBe('Vendor Review & Risk');
+    expect(htmlTitle('<title> Only a title </title><p>Text</p>')).toBe('Only a title');
+    expect(htmlTitle('<p>No heading</p>')).toBeNull();
+
+    const titled = await buildDocx([
+      { style: 'Title', text: 'Employee Handbook' },
+      { heading: 1, text: 'Leave' },
+      { text: 'Twenty days.' },
+    ]);
+    expect((await extractDocument('docx', titled)).title).toBe('Employee Handbook');
+    const headed = await buildDocx([
+      { text: 'Draft v2' },
+      { heading: 1, text: 'Leave Policy' },
+      { text: 'x.' },
+    ]);
+    expect((await extractDocument('docx', headed)).title).toBe('Leave Policy');
+    expect((await extractDocument('docx', await buildDocx([{ text: 'Just text.' }]))).title).toBeNull();
+
+    const pdf = await extractDocument(
+      'pdf',
+      buildPdf([['Harborlight Travel Policy', 'Book economy class.']]),
+    );
+    expect(pdf.title).toBe('Harborlight Travel Policy');
+    // Only a line that clearly reads as a title.
+    expect(pdfTitle('The policy applies to all staff, everywhere.\nMore.')).toBeNull();
+    expect(pdfTitle('Page 1\nMore.')).toBeNull();
+    expect(pdfTitle('CONFIDENTIAL\nMore.')).toBeNull();
+    expect(pdfTitle('Harborlight Travel Policy')).toBeNull();
+    expect(pdfTitle('lower case start of a sentence\nMore.')).toBeNull();
+    expect(pdfTitle('Why Choose Harborlight?\nMore.')).toBe('Why Choose Harborlight?');
+
+    expect((await extractDocument('txt', bytes('# Not Markdown\n\nText.'))).title).toBeNull();
+    expect(titleFromFilename('policies/harborlight-travel_policy.md')).toBe('harborlight travel policy');
   });
 
   it('reads CSV rows with their headers and JSON values with their key paths', async () => {

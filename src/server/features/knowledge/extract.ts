@@ -13,7 +13,11 @@ import type { DocumentExtension } from '../../../shared/knowledge.ts';
 /** A paragraph of a document and where it stands in it. */
 export type TextBlock = { text: string; section: string | null; page: number | null };
 
-export type ExtractedDocument = { blocks: TextBlock[]; pageCount: number | null };
+/** `title`: the document's own title (its first heading, or a PDF's title line), null when it shows none. */
+export type ExtractedDocument = { blocks: TextBlock[]; pageCount: number | null; title: string | null };
+
+/** The longest title taken from a document (the title column holds 200 characters). */
+const TITLE_MAX = 200;
 
 /** The document itself is unreadable (damaged, locked, a zip bomb): its processing fails with this message. */
 export class DocumentError extends Error {
@@ -65,8 +69,10 @@ export async function extractDocument(
   extension: DocumentExtension,
   bytes: Uint8Array,
 ): Promise<ExtractedDocument> {
-  const { blocks, pageCount } = await extractBlocks(extension, bytes);
+  const { blocks, pageCount, title } = await extractBlocks(extension, bytes);
+  const cleanTitle = title === null ? '' : storable(title).replace(/\s+/g, ' ').trim().slice(0, TITLE_MAX);
   return {
+    title: /[\p{L}\p{N}]/u.test(cleanTitle) ? cleanTitle : null,
     blocks: blocks
       .map((block) => ({
         ...block,
@@ -89,20 +95,26 @@ async function extractBlocks(extension: DocumentExtension, bytes: Uint8Array): P
   switch (extension) {
     case 'pdf':
       return extractPdf(bytes);
-    case 'docx':
-      return { blocks: htmlBlocks(await docxHtml(bytes)), pageCount: null };
+    case 'docx': {
+      const html = await docxHtml(bytes);
+      return { blocks: htmlBlocks(html), pageCount: null, title: htmlTitle(html) };
+    }
     case 'md':
-    case 'markdown':
-      return { blocks: markdownBlocks(text(bytes)), pageCount: null };
+    case 'markdown': {
+      const source = text(bytes);
+      return { blocks: markdownBlocks(source), pageCount: null, title: markdownTitle(source) };
+    }
     case 'html':
-    case 'htm':
-      return { blocks: htmlBlocks(text(bytes)), pageCount: null };
+    case 'htm': {
+      const source = text(bytes);
+      return { blocks: htmlBlocks(source), pageCount: null, title: htmlTitle(source) };
+    }
     case 'csv':
-      return { blocks: csvBlocks(text(bytes)), pageCount: null };
+      return { blocks: csvBlocks(text(bytes)), pageCount: null, title: null };
     case 'json':
-      return { blocks: jsonBlocks(text(bytes)), pageCount: null };
+      return { blocks: jsonBlocks(text(bytes)), pageCount: null, title: null };
     case 'txt':
-      return { blocks: paragraphs(text(bytes), null, null), pageCount: null };
+      return { blocks: paragraphs(text(bytes), null, null), pageCount: null, title: null };
   }
 }
 
@@ -156,7 +168,29 @@ async function extractPdf(bytes: Uint8Array): Promise<ExtractedDocument> {
       'The PDF has no text layer (it may be a scan); run it through OCR and upload it again',
     );
   }
-  return { blocks, pageCount };
+  return { blocks, pageCount, title: pdfTitle(pages[0] ?? '') };
+}
+
+/**
+ * A PDF carries no headings, so its first line is its title only when it clearly reads as one: a short line
+ * of words (2 to 12, one at most 100 characters) that is not a sentence, a page number or a date, with more
+ * text after it.
+ */
+export function pdfTitle(firstPage: string): string | null {
+  const lines = firstPage
+    .split('\n')
+    .map((line) => line.replace(/\s+/g, ' ').trim())
+    .filter(Boolean);
+  const [first, ...rest] = lines;
+  if (!first || rest.length === 0 || first.length > 100) return null;
+  const words = first.split(' ');
+  if (words.length < 2 || words.length > 12) return null;
+  if (/[.,;:!?]$/.test(first) && !/\?$/.test(first)) return null;
+  if (!/^[\p{Lu}\p{N}"“'‘(]/u.test(first)) return null;
+  if (!/\p{L}{2}/u.test(first)) return null;
+  if (/^(page\s+\d+|\d+(\s*(of|\/)\s*\d+)?)$/i.test(first)) return null;
+  if (/^(confidential|draft|internal( use only)?)$/i.test(first)) return null;
+  return first;
 }
 
 // --- DOCX --------------------------------------------------------------------------------------------------
@@ -256,7 +290,11 @@ async function docxHtml(bytes: Uint8Array): Promise<string> {
   try {
     // Loaded on the first Word document.
     const { default: mammoth } = await import('mammoth');
-    const result = await mammoth.convertToHtml({ buffer: Buffer.from(bytes) });
+    // Word's Title style is the document's title: a heading like Heading 1 (mammoth leaves it a paragraph).
+    const result = await mammoth.convertToHtml(
+      { buffer: Buffer.from(bytes) },
+      { styleMap: ["p[style-name='Title'] => h1:fresh"] },
+    );
     return result.value;
   } catch {
     throw new DocumentError(
@@ -287,6 +325,63 @@ export function markdownInline(line: string): string {
     .replace(/^\s*\|/, '')
     .replace(/\|\s*$/, '')
     .replace(/\s*\|\s*/g, ' | ');
+}
+
+/**
+ * What a document is called until its text shows its title (and for ever when it shows none):
+ * "policies/access-control_policy.md" -> "access control policy".
+ */
+export function titleFromFilename(filename: string): string {
+  const base = filename.split('/').at(-1) ?? filename;
+  const title = base
+    .replace(/\.[a-z0-9]+$/i, '')
+    .replace(/[_]+|(?<=\S)-(?=\S)/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return (title || base).slice(0, 200);
+}
+
+/**
+ * A Markdown document's title: its first level-1 heading ("# Travel Policy" or underlined with ===), or, with
+ * none, a heading of any level that opens the document before any text. Headings in code fences do not count.
+ */
+export function markdownTitle(source: string): string | null {
+  const rows = source.replace(/\r\n?/g, '\n').split('\n');
+  let fence: string | null = null;
+  let opening: string | null = null;
+  let textSeen = false;
+  let inFrontMatter = rows[0]?.trim() === '---';
+  for (let i = inFrontMatter ? 1 : 0; i < rows.length; i++) {
+    const line = rows[i] ?? '';
+    if (inFrontMatter) {
+      if (/^(---|\.\.\.)\s*$/.test(line)) inFrontMatter = false;
+      continue;
+    }
+    const fenceMark = line.match(/^\s{0,3}(`{3,}|~{3,})/)?.[1];
+    if (fenceMark) {
+      fence = fence === null ? (fenceMark[0] ?? null) : fenceMark[0] === fence ? null : fence;
+      textSeen = true;
+      continue;
+    }
+    if (fence !== null || !line.trim()) continue;
+    const atx = line.match(/^\s{0,3}(#{1,6})\s+(.*)$/);
+    const next = rows[i + 1] ?? '';
+    const level = atx?.[1]?.length ?? (/^\s{0,3}=+\s*$/.test(next) ? 1 : /^\s{0,3}-+\s*$/.test(next) ? 2 : 0);
+    const heading = atx ? (atx[2] ?? '') : line;
+    if (level === 0 || (!atx && /^\s*([-*+]|\d+[.)])\s/.test(line))) {
+      textSeen = true;
+      continue;
+    }
+    const words = markdownInline(heading)
+      .replace(/\s+#+\s*$/, '')
+      .trim();
+    if (!atx) i++;
+    if (!words) continue;
+    if (level === 1) return words;
+    if (!textSeen && opening === null) opening = words;
+    textSeen = true;
+  }
+  return opening;
 }
 
 export function markdownBlocks(source: string): TextBlock[] {
@@ -383,6 +478,19 @@ export function decodeEntities(html: string): string {
 /** Tags that end a paragraph. */
 const BLOCK_TAGS =
   /^(p|div|section|article|main|header|footer|aside|nav|li|ul|ol|dl|dt|dd|table|thead|tbody|tfoot|tr|blockquote|pre|figure|figcaption|form|fieldset|address|hr|br|details|summary)$/;
+
+/** An HTML page's (or a Word document's) title: its first <h1>, else its <title>. */
+export function htmlTitle(html: string): string | null {
+  const withoutComments = html.replace(/<!--[\s\S]*?-->/g, ' ');
+  const inner =
+    withoutComments.match(/<h1\b[^>]*>([\s\S]*?)<\/h1\s*>/i)?.[1] ??
+    withoutComments.match(/<title\b[^>]*>([\s\S]*?)<\/title\s*>/i)?.[1];
+  if (inner === undefined) return null;
+  const words = decodeEntities(inner.replace(/<[^>]*>/g, ' '))
+    .replace(/\s+/g, ' ')
+    .trim();
+  return words || null;
+}
 
 export function htmlBlocks(html: string): TextBlock[] {
   const cleaned = html

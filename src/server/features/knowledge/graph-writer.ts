@@ -43,6 +43,8 @@ export type DocumentContribution = {
   entities: EntityEvidence[];
   relationships: RelationshipEvidence[];
   pageCount: number | null;
+  /** The document's own title, replacing the one made from its file name. */
+  title?: string;
 };
 
 const entityKey = (type: string, canonical: string) => `${type}\u0000${canonical}`;
@@ -295,6 +297,7 @@ export async function writeContribution(
       error: null,
       chunkCount: contribution.chunks.length,
       pageCount: contribution.pageCount,
+      ...(contribution.title ? { title: contribution.title } : {}),
       processedAt: sql`now()`,
       updatedAt: sql`now()`,
     })

@@ -38,7 +38,7 @@ import {
   termMatchers,
   termMentions,
 } from './entities.ts';
-import { DocumentError, extractDocument } from './extract.ts';
+import { DocumentError, extractDocument, titleFromFilename } from './extract.ts';
 import {
   type DocumentContribution,
   type EntityEvidence,
@@ -279,6 +279,12 @@ export async function processDocument(
     const extracted = await extractDocument(extension, new Uint8Array(file.content));
     if (extracted.blocks.length === 0) return await fail('The file has no text to index');
 
+    // A title made from the file name gives way to the document's own (one given at upload stays).
+    const title =
+      extracted.title && document.title === titleFromFilename(document.filename)
+        ? extracted.title
+        : document.title;
+
     await stage('chunking');
     const chunks = chunkBlocks(extracted.blocks).map((chunk) => ({ ...chunk, id: randomUUID() }));
 
@@ -297,6 +303,7 @@ export async function processDocument(
         entities,
         relationships,
         pageCount: extracted.pageCount,
+        title,
       }),
     );
     if (!written) {
@@ -307,7 +314,7 @@ export async function processDocument(
       };
     }
     try {
-      if (charged) await deps.credits.charge(caller, DOCUMENT_PROCESSING, 1, `Processing ${document.title}`);
+      if (charged) await deps.credits.charge(caller, DOCUMENT_PROCESSING, 1, `Processing ${title}`);
     } catch (err) {
       if (!(err instanceof AppError && err.status === 402)) throw err;
       // Spent elsewhere meanwhile: the document fails and its contribution goes, rather than index for free.
@@ -321,10 +328,10 @@ export async function processDocument(
           type: 'document.processed',
           subjectType: 'document',
           subjectId: documentId,
-          summary: `${document.title} was processed: ${chunks.length} passages, ${entities.length} entities`,
+          summary: `${title} was processed: ${chunks.length} passages, ${entities.length} entities`,
           data: {
             documentId,
-            title: document.title,
+            title,
             filename: document.filename,
             passages: chunks.length,
             entities: entities.length,

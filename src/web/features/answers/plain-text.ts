@@ -43,6 +43,9 @@ function inlineText(tokens: readonly Token[]): string {
   return text;
 }
 
+/** The answer's Markdown without its citation markers (for the library, which keeps no sources). */
+export const withoutCitations = (markdown: string): string => markdown.replace(CITATION, '').trim();
+
 export function plainAnswer(markdown: string): string {
   const tokens = parser.parse(markdown.replace(CITATION, ''), {});
   const lines: string[] = [];

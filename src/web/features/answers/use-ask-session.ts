@@ -8,12 +8,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { type AnswerReview, type AskResponse, QUESTION_MAX_LENGTH } from '../../../shared/answers.ts';
 import { ApiError } from '../../lib/api.ts';
-import {
-  invalidateCredits,
-  isInsufficientCredits,
-  notifyCharge,
-  toastInsufficient,
-} from '../../lib/credits.ts';
+import { invalidateCredits, notifyCharge, toastCreditFailure } from '../../lib/credits.ts';
 import { askQuestion } from './api.ts';
 
 export type AskTurn = {
@@ -27,7 +22,7 @@ export type AskTurn = {
   vote: { rating: 1 | -1; comment: string | null } | null;
   /** The request this question became on the review list. */
   review: AnswerReview | null;
-  /** The library entry written for this question after it went unanswered. */
+  /** The library entry written for this question: its answer from documents saved, or one written after it went unanswered. */
   addedEntryId: string | null;
 };
 
@@ -109,11 +104,8 @@ export function useAskSession() {
         return true;
       } catch (err) {
         update(turn.id, { status: 'failed', error: errorOf(err) });
-        if (isInsufficientCredits(err)) {
-          toastInsufficient(err, 'Sales Q&A');
-          // The balance shown elsewhere may be out of date: it is what the server just refused.
-          void invalidateCredits(queryClient);
-        }
+        // The balance shown elsewhere may be out of date: it is what the server just refused.
+        if (toastCreditFailure(err, 'Sales Q&A')) void invalidateCredits(queryClient);
         return false;
       } finally {
         askingRef.current = false;

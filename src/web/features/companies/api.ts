@@ -20,7 +20,7 @@ import type { ValidFilters } from '../../../shared/filter-validator.ts';
 import type { FitScore } from '../../../shared/fit-score.ts';
 import type { FacetCount } from '../../components/facet-filter.tsx';
 import { apiFetch, apiPostForm, notRetriedOnRefusal } from '../../lib/api.ts';
-import { invalidateCredits, notifyCharge, toastInsufficient } from '../../lib/credits.ts';
+import { invalidateCredits, notifyCharge, toastCreditFailure } from '../../lib/credits.ts';
 import type { ExportRequest } from '../../lib/csv-export.ts';
 import { isFinished, JOB_POLL_MS, type JobStatus, useJob } from '../../lib/jobs.ts';
 import { mapSettled } from '../../lib/map-settled.ts';
@@ -125,7 +125,7 @@ async function getCompanyPage(
     page = await apiFetch<CompanyPage>(`/api/v1/companies?${params}`);
   } catch (err) {
     // Spec 2 §8 'Insufficient Credits': only a first page with criteria is ever charged.
-    if (!cursor && hasCriteria(search)) toastInsufficient(err, 'Company search');
+    if (!cursor && hasCriteria(search)) toastCreditFailure(err, 'Company search');
     throw err;
   }
   if (page.creditsCharged > 0) {

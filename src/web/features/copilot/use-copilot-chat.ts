@@ -8,7 +8,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { COPILOT_TEXTS, type SendMessageResponse } from '../../../shared/copilot.ts';
-import { activityLabel, toastInsufficient } from '../../lib/credits.ts';
+import { activityLabel, toastCreditFailure } from '../../lib/credits.ts';
 import { toast } from '../../lib/toast.ts';
 import { type ChatMessage, copilotSessionQueryOptions, sendCopilotMessage } from './api.ts';
 import { addRecentQuery } from './recent-queries.ts';
@@ -134,7 +134,7 @@ export function useCopilotChat({ path, prospectId, onReply, resume = false }: Co
         onReply?.(answer);
         return true;
       } catch (err) {
-        const short = toastInsufficient(err, activityLabel('ai_query'));
+        const short = toastCreditFailure(err, activityLabel('ai_query'));
         if (!short) toast({ ...COPILOT_TEXTS.processingErrorToast, variant: 'destructive' });
         setMessages((current) =>
           current.map((m) =>

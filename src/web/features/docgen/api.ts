@@ -13,7 +13,7 @@ import type {
 } from '../../../shared/docgen.ts';
 import type { ProspectList } from '../../../shared/prospects.ts';
 import { ApiError, apiFetch, errorMessage, notRetriedOnRefusal } from '../../lib/api.ts';
-import { invalidateCredits, notifyCharge, toastInsufficient } from '../../lib/credits.ts';
+import { invalidateCredits, notifyCharge, toastCreditFailure } from '../../lib/credits.ts';
 import { prospectListKey } from '../../lib/prospects.ts';
 
 const BASE = '/api/v1/docgen';
@@ -78,7 +78,7 @@ export function useGenerateDocument() {
       return queryClient.invalidateQueries({ queryKey: documentsKey });
     },
     onError: (err) => {
-      toastInsufficient(err, 'Document generation');
+      toastCreditFailure(err, 'Document generation');
     },
   });
 }
@@ -203,7 +203,7 @@ export function useCompanySearch(term: string | null) {
       try {
         page = await apiFetch<CompanyPage>(`/api/v1/companies?${params}`);
       } catch (err) {
-        toastInsufficient(err, 'Company search');
+        toastCreditFailure(err, 'Company search');
         throw err;
       }
       if (page.creditsCharged > 0) {

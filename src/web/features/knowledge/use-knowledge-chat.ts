@@ -14,7 +14,7 @@ import {
   type KnowledgeSource,
 } from '../../../shared/knowledge.ts';
 import { ApiError } from '../../lib/api.ts';
-import { activityLabel, invalidateCredits, notifyCharge, toastInsufficient } from '../../lib/credits.ts';
+import { activityLabel, invalidateCredits, notifyCharge, toastCreditFailure } from '../../lib/credits.ts';
 import { sendKnowledgeChat } from './api.ts';
 
 export type KnowledgeMessage = {
@@ -116,7 +116,7 @@ export function useKnowledgeChat() {
         }
         return true;
       } catch (err) {
-        toastInsufficient(err, activityLabel('knowledge_chat'));
+        toastCreditFailure(err, activityLabel('knowledge_chat'));
         setMessages((current) => [...current, message('ai', fallbackText(err), { failed: true })]);
         return false;
       } finally {

@@ -26,7 +26,7 @@ import type {
 } from '../../../shared/people.ts';
 import type { FacetCount } from '../../components/facet-filter.tsx';
 import { apiFetch, notRetriedOnRefusal } from '../../lib/api.ts';
-import { activityLabel, invalidateCredits, notifyCharge, toastInsufficient } from '../../lib/credits.ts';
+import { activityLabel, invalidateCredits, notifyCharge, toastCreditFailure } from '../../lib/credits.ts';
 import type { ExportRequest } from '../../lib/csv-export.ts';
 import { type Job, useJob } from '../../lib/jobs.ts';
 import { mapSettled } from '../../lib/map-settled.ts';
@@ -105,7 +105,7 @@ export async function getPeoplePage(
     page = await apiFetch<PeoplePage>(`/api/v1/people?${params}`);
   } catch (err) {
     // Spec 2 §8 'Insufficient Credits': only a first page of a paid search is ever charged.
-    if (!cursor && isPaidSearch(search)) toastInsufficient(err, activityLabel('contact_discovery'));
+    if (!cursor && isPaidSearch(search)) toastCreditFailure(err, activityLabel('contact_discovery'));
     throw err;
   }
   if (page.creditsCharged > 0) {

@@ -25,6 +25,7 @@ import { AnswerFeedback } from './answer-feedback.tsx';
 import { AnswerSources } from './answer-sources.tsx';
 import { CopyAnswerButton } from './copy-answer-button.tsx';
 import { CategoryBadge, ReviewDueBadge } from './entry-badges.tsx';
+import { SaveToLibraryButton } from './save-to-library-button.tsx';
 import { UnansweredActions } from './unanswered-actions.tsx';
 
 type Props = {
@@ -238,6 +239,16 @@ export function AnswerCard({
         <div className="flex flex-col gap-3 border-t pt-3 sm:flex-row sm:flex-wrap sm:items-center sm:justify-between">
           <div className="flex flex-wrap items-center gap-3">
             <CopyAnswerButton answer={response.answer} />
+            {!entry && (
+              <SaveToLibraryButton
+                question={turn.question}
+                answer={response.answer}
+                category={response.category}
+                savedEntryId={turn.addedEntryId}
+                onSaved={(addedEntryId) => onChange({ addedEntryId })}
+                onOpenEntry={onOpenEntry}
+              />
+            )}
             <AnswerFeedback
               question={turn.question}
               answer={response.answer}

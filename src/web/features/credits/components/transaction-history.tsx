@@ -279,11 +279,19 @@ export function TransactionHistory({ activities }: TransactionHistoryProps) {
                         </TableCell>
                         <TableCell className="sm:min-w-56">
                           {row.activityType && (
-                            <span className="block font-medium">{activityLabel(row.activityType)}</span>
+                            <span className="block font-medium" data-ledger-activity>
+                              {activityLabel(row.activityType)}
+                            </span>
                           )}
-                          <span className={cn('block', row.activityType && 'text-xs text-muted-foreground')}>
-                            {row.description}
-                          </span>
+                          {/* The activity's name is the heading: a description that only repeats it is left out. */}
+                          {(!row.activityType || row.description !== activityLabel(row.activityType)) && (
+                            <span
+                              className={cn('block', row.activityType && 'text-xs text-muted-foreground')}
+                              data-ledger-description
+                            >
+                              {row.description}
+                            </span>
+                          )}
                           <span className="mt-1 block text-xs text-muted-foreground sm:hidden">
                             {transactionTypeLabel(row.transactionType)} ·{' '}
                             <time dateTime={row.createdAt}>{when}</time>

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { formatCredits } from '../../../../shared/pricing.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { activityLabel, toastInsufficient, useActivityPrice } from '../../../lib/credits.ts';
+import { activityLabel, toastCreditFailure, useActivityPrice } from '../../../lib/credits.ts';
 import { formatPhone } from '../../../lib/phone.ts';
 import { toastFailure } from '../../../lib/toast.ts';
 import { type Person, useFindEmail, useFindPhone } from '../api.ts';
@@ -47,7 +47,7 @@ export function EmailFinder({ person }: FinderProps) {
   const onFind = () =>
     find.mutate(person.id, {
       onError: (err) => {
-        if (!toastInsufficient(err, activityLabel('email_finder')))
+        if (!toastCreditFailure(err, activityLabel('email_finder')))
           toastFailure('Could not find the e-mail address', err);
       },
     });
@@ -128,7 +128,7 @@ export function PhoneFinder({ person }: FinderProps) {
   const onFind = () =>
     find.mutate(person.id, {
       onError: (err) => {
-        if (!toastInsufficient(err, activityLabel('phone_finder')))
+        if (!toastCreditFailure(err, activityLabel('phone_finder')))
           toastFailure('Could not find the phone number', err);
       },
     });

@@ -11,7 +11,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog.tsx';
-import { toastInsufficient, useActivityPrice, useCredits } from '../../../lib/credits.ts';
+import { toastCreditFailure, useActivityPrice, useCredits } from '../../../lib/credits.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { toast, toastFailure } from '../../../lib/toast.ts';
 import {
@@ -96,7 +96,7 @@ export function EnrichDialog({ open, onOpenChange, people }: Props) {
       {
         onSuccess: (started) => setJobId(started.jobId),
         onError: (err) => {
-          if (!toastInsufficient(err, 'Finding contact details'))
+          if (!toastCreditFailure(err, 'Finding contact details'))
             toastFailure('Could not start the lookup', err);
         },
       },

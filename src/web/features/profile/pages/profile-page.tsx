@@ -25,7 +25,7 @@ import { ApiError, apiFetch } from '../../../lib/api.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useProfile } from '../../../lib/profile.ts';
 import { logOut, signOut, useSession } from '../../../lib/session.ts';
-import { toast } from '../../../lib/toast.ts';
+import { toast, toastFailure } from '../../../lib/toast.ts';
 
 /** A Better Auth session as `/api/auth/list-sessions` returns it. */
 type AuthSession = {
@@ -135,6 +135,63 @@ function Fact({ label, value, wide = false }: { label: string; value: string; wi
   );
 }
 
+/** The server allows one confirmation mail a minute per address; the button waits as long. */
+const RESEND_WAIT_SECONDS = 60;
+
+/** Sends the confirmation mail again (Better Auth's endpoint; our abuse limits apply to it). */
+function ResendVerification({ email }: { email: string }) {
+  const [waitUntil, setWaitUntil] = useState(0);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (waitUntil <= now) return;
+    const timer = setTimeout(() => setNow(Date.now()), 1000);
+    return () => clearTimeout(timer);
+  }, [waitUntil, now]);
+  const resend = useMutation({
+    mutationFn: () =>
+      apiFetch('/api/auth/send-verification-email', {
+        method: 'POST',
+        body: { email, callbackURL: '/profile' },
+      }),
+    onSuccess: () => {
+      setWaitUntil(Date.now() + RESEND_WAIT_SECONDS * 1000);
+      setNow(Date.now());
+      toast({
+        title: 'Verification e-mail sent',
+        description: `Open the link we sent to ${email} to confirm your address.`,
+      });
+    },
+    onError: (err) => {
+      if (err instanceof ApiError && err.status === 429) {
+        const seconds = Number(/wait (\d+) seconds/.exec(err.message)?.[1] ?? RESEND_WAIT_SECONDS);
+        setWaitUntil(Date.now() + seconds * 1000);
+        setNow(Date.now());
+      }
+      toastFailure('Could not send the verification e-mail', err);
+    },
+  });
+  const seconds = Math.ceil((waitUntil - now) / 1000);
+  return (
+    <div className="mt-1 flex basis-full flex-wrap items-center gap-2 break-normal" data-resend-verification>
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        disabled={resend.isPending || seconds > 0}
+        onClick={() => resend.mutate()}
+      >
+        {resend.isPending && <Loader2 className="animate-spin" aria-hidden />}
+        Resend verification e-mail
+      </Button>
+      {seconds > 0 && (
+        <span className="text-xs text-muted-foreground" role="status">
+          Sent. You can send another in {seconds} s.
+        </span>
+      )}
+    </div>
+  );
+}
+
 function AccountSection() {
   const { user } = useSession();
   return (
@@ -150,6 +207,7 @@ function AccountSection() {
                 {user.emailVerified ? 'Verified' : 'Not verified'}
               </Badge>
             )}
+            {user && !user.emailVerified && <ResendVerification email={user.email} />}
           </dd>
         </div>
       </dl>

@@ -7,7 +7,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
-import { toastInsufficient, useActivityPrice } from '../../../lib/credits.ts';
+import { toastCreditFailure, useActivityPrice } from '../../../lib/credits.ts';
 import { toast, toastFailure } from '../../../lib/toast.ts';
 import { useUpdateProject } from '../api.ts';
 import { FORMAT_LABELS } from '../format.ts';
@@ -123,7 +123,7 @@ export function EditorHeader({ project, run }: { project: RfpProject; run: Draft
     }
     run.start.mutate(undefined, {
       onError: (err) => {
-        if (!toastInsufficient(err, 'Drafting RFP answers')) toastFailure('Could not start drafting', err);
+        if (!toastCreditFailure(err, 'Drafting RFP answers')) toastFailure('Could not start drafting', err);
       },
     });
   };

@@ -19,7 +19,7 @@ import type { RfpProject, RfpQuestion, RfpStatus } from '../../../../shared/rfp.
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { toastInsufficient, useActivityPrice } from '../../../lib/credits.ts';
+import { toastCreditFailure, useActivityPrice } from '../../../lib/credits.ts';
 import { toast, toastFailure } from '../../../lib/toast.ts';
 import { type QuestionPatch, useRegenerateQuestion, useSaveToLibrary, useUpdateQuestion } from '../api.ts';
 import { originLabel, sectionPath } from '../format.ts';
@@ -137,7 +137,7 @@ export function QuestionPanel({
       },
       onError: (err) => {
         setProblem(messageOf(err));
-        if (!toastInsufficient(err, 'RFP answer')) toastFailure('Could not draft the answer again', err);
+        if (!toastCreditFailure(err, 'RFP answer')) toastFailure('Could not draft the answer again', err);
       },
     });
   };
