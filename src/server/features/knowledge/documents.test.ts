@@ -246,14 +246,14 @@ describe.each(backends())('knowledge documents on $name', (backend: Backend) => 
   });
 
   it('makes the agency and the office cities of an uploaded travel policy entities of the graph', async () => {
-    const dan = authClient(app);
-    await dan.signUp('dan@example.com', 'violet-harbor-42', 'Dan');
-    const sent = await uploadAndProcess(dan, [
+    const eli = authClient(app);
+    await eli.signUp('eli@example.com', 'violet-harbor-42', 'Eli');
+    const sent = await uploadAndProcess(eli, [
       { name: 'travel-policy.md', bytes: fixture('travel-policy.md') },
     ]);
     expect(sent.results.every((r) => r.ok)).toBe(true);
     const named = async (type: string) => {
-      const response = await dan.request('GET', `/api/v1/knowledge/graph/entities?type=${type}&limit=100`);
+      const response = await eli.request('GET', `/api/v1/knowledge/graph/entities?type=${type}&limit=100`);
       expect(response.status).toBe(200);
       const body = (await response.json()) as { entities: { name: string }[] };
       return body.entities.map((e) => e.name).sort();
