@@ -346,3 +346,24 @@ export const isRevenuePotential = (value: string): value is RevenuePotential =>
   (REVENUE_POTENTIALS as readonly string[]).includes(value);
 export const isLifecyclePosition = (value: string): value is LifecyclePosition =>
   (LIFECYCLE_POSITIONS as readonly string[]).includes(value);
+
+/** One bar of a pipeline chart: how many prospects, and what their forecasts add up to per scenario. */
+const pipelineBucket = pipelineAmountsSchema.extend({
+  /** Prospects in the bucket (for a month: those with a forecast closing in it). */
+  count: z.number().int(),
+});
+
+/**
+ * `GET /api/v1/prospects/pipeline`: the charts of Account Management. A prospect's deal is its forecast with the
+ * longest timeline (as in the totals), expected to close that many days after the forecast was last set (or
+ * after the prospect was added, for a forecast nobody edited).
+ */
+export const prospectPipelineSchema = z.object({
+  /** Every status in spec order, over the filtered prospects whatever their status (as the status chips). */
+  byStatus: z.array(pipelineBucket.extend({ status: z.enum(PROSPECT_STATUSES) })),
+  /** Calendar months (UTC, "2026-12") from the first to the last expected close, empty months included. */
+  byCloseMonth: z.array(pipelineBucket.extend({ month: z.string().regex(/^\d{4}-\d{2}$/) })),
+  /** Filtered prospects without any forecast (in no month). */
+  withoutForecast: z.number().int(),
+});
+export type ProspectPipeline = z.infer<typeof prospectPipelineSchema>;

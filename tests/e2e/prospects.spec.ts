@@ -1,7 +1,8 @@
 /**
  * Prospects (issue 7 point 8, issue 6 "add to prospect"): a company added from its page and from a person's
  * drawer, the forecast editor and chart in $X.XM, status, the momentum override and back, the palette's command
- * on the prospect page, and account management with its pipeline totals; both pages on a phone.
+ * on the prospect page, and account management with its pipeline totals and charts (issue 25 point 10: by
+ * status, by expected close month, each with its table); both pages on a phone.
  */
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
@@ -113,6 +114,40 @@ describeInBrowser('prospects', (browser) => {
         ),
       ).toEqual(['$1.3M', '$2.5M', '$4.0M']);
       expect(await page.locator('[data-status-chip="at-risk"]').textContent()).toBe('At risk1');
+
+      // The charts: the prospect's realistic forecast on its status's bar, and in the month its 120 days end.
+      const byStatus = page.locator('[data-pipeline-chart="status"]');
+      await byStatus.locator('.recharts-bar-rectangle').first().waitFor();
+      expect(await byStatus.locator('svg text').allTextContents()).toEqual(
+        expect.arrayContaining(['At risk', '$2.5M (1)', 'Dormant', '$0.0M (0)']),
+      );
+      await byStatus.getByText('Show as table').click();
+      expect(await byStatus.locator('[data-status-row="at-risk"] td').allTextContents()).toEqual([
+        'At risk',
+        '1',
+        '$2.5M',
+      ]);
+      expect(await byStatus.locator('[data-status-row]').count()).toBe(8);
+      const closes = new Date(Date.now() + 120 * 86_400_000).toISOString().slice(0, 7);
+      const closeLabel = new Intl.DateTimeFormat('en', {
+        month: 'short',
+        year: 'numeric',
+        timeZone: 'UTC',
+      }).format(new Date(`${closes}-01T00:00:00Z`));
+      const byMonth = page.locator('[data-pipeline-chart="close-month"]');
+      await byMonth.locator('.recharts-bar-rectangle').nth(2).waitFor();
+      expect(await byMonth.locator('.recharts-bar-rectangle').count()).toBe(3);
+      expect(await byMonth.locator('svg text').allTextContents()).toContain(closeLabel);
+      await byMonth.getByText('Show as table').click();
+      expect(await byMonth.locator(`[data-month-row="${closes}"] td`).allTextContents()).toEqual([
+        closeLabel,
+        '1',
+        '$1.3M',
+        '$2.5M',
+        '$4.0M',
+      ]);
+      expect(await page.getByRole('figure', { name: 'Pipeline by status' }).count()).toBe(1);
+      expect(await page.getByRole('figure', { name: 'Forecast by expected close' }).count()).toBe(1);
       // Filtering by a status nobody has shows none; the address keeps the filter.
       await page.locator('[data-status-chip="dormant"]').click();
       await page.getByRole('heading', { name: 'No prospects match' }).waitFor();
@@ -171,6 +206,10 @@ describeInBrowser('prospects', (browser) => {
       await page.goto('/account-management');
       await page.locator('[data-prospect-cards] [data-prospect]').first().waitFor();
       expect(await page.locator('[data-pipeline-total="realistic"]').textContent()).toBe('$1.5M');
+      await page.locator('[data-pipeline-chart="close-month"] .recharts-bar-rectangle').nth(2).waitFor();
+      expect(await page.locator('[data-pipeline-chart="status"] svg text').allTextContents()).toContain(
+        '$1.5M (1)',
+      );
       expect(await overflowsSideways(page)).toBe(false);
       expect(await seriousA11yViolations(page)).toEqual([]);
       expectNoErrors(errors, 'phone');

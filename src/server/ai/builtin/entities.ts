@@ -10,6 +10,7 @@ import {
   matchFilterValue,
 } from '../../../shared/filter-validator.ts';
 import type { Gazetteer } from './gazetteer.ts';
+import { standardSpans } from './standards.ts';
 
 export type Token = { text: string; lower: string; start: number; end: number };
 
@@ -258,6 +259,9 @@ export function findEntities(text: string, lexicon: Lexicon, today: Date): Entit
     const at = text.indexOf(title);
     if (at >= 0) mark({ start: at, end: at + title.length, text: title });
   }
+
+  // "SOC 2", "ISO 27001", "GDPR": standards, never a company's name.
+  for (const span of standardSpans(text)) mark(span);
 
   const companies = lexicon.gazetteer.find(text, tokens, taken, 'known');
   const regions = matchSpans(text, tokens, 'region', lexicon.vocabulary, taken, (span, field, before) => {

@@ -66,6 +66,11 @@ const CUES: Record<Exclude<Intent, 'general_query'>, Cue[]> = {
       /\b(in (?:our|my|the) (?:files|drive|docs|documents|knowledge base|shared drive|sharepoint|confluence))\b/i,
       2,
     ],
+    // "search my files for SOC 2 policy": whatever follows, the user asks to search their own files.
+    [
+      /\b(?:search|searching|look|looking|go|dig|check)\s+(?:through\s+|in\s+|into\s+)?(?:my|our)\s+(?:files|documents|docs|drive|uploads|knowledge base)\b/i,
+      2,
+    ],
   ],
   sales_question: [
     [

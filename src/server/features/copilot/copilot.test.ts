@@ -125,6 +125,23 @@ describe.each(backends())('the copilot on $name', (backend: Backend) => {
     );
   });
 
+  it('sends "search my files for SOC 2 policy" to the file search for the standard, naming no company', async () => {
+    const { body } = await analyze(ada, 'search my files for SOC 2 policy');
+    expect(body.analysis).toMatchObject({ intent: 'file_search', suggestedAgent: 'file' });
+    expect(body.analysis.entities.companyNames).toBeUndefined();
+    expect(body.handoff?.href).toBe('/enterprise-file-search?q=SOC+2+policy');
+    for (const query of [
+      'search my files for the ISO 27001 certificate',
+      'look through our documents for the HIPAA policy',
+      'search our files for the PCI DSS attestation',
+      'find our GDPR policy in my files',
+    ]) {
+      const { body: other } = await analyze(ada, query);
+      expect(other.analysis.suggestedAgent, query).toBe('file');
+      expect(other.analysis.entities.companyNames, query).toBeUndefined();
+    }
+  });
+
   it('finds people, named accounts, and keeps small talk here with a follow-up question', async () => {
     const people = await analyze(ada, 'CTOs at healthcare companies in Boston');
     expect(people.body.handoff?.href).toBe(

@@ -101,6 +101,11 @@ describe('the copilot hand-off (spec 3 §2 route table)', () => {
     expect(to('document')).toBe('/sales-document-generation');
     expect(to('document_generation')).toBe('/sales-document-generation');
     expect(to('file', 'soc 2 report')).toBe('/enterprise-file-search?q=soc+2+report');
+    // The file search looks for the subject, not for the asking.
+    expect(to('file', 'search my files for SOC 2 policy')).toBe('/enterprise-file-search?q=SOC+2+policy');
+    expect(to('file', 'find the pricing deck in our documents')).toBe(
+      '/enterprise-file-search?q=the+pricing+deck',
+    );
     expect(to('copilot')).toBeNull();
   });
 });

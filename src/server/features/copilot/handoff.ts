@@ -72,6 +72,28 @@ function aboutWords(analysis: Analysis, filters: ValidFilters, query: string): s
 
 const withQuery = (query: string): [string, string][] => (query.trim() ? [['q', query.trim()]] : []);
 
+const FILE_PLACES = '(?:files|documents|docs|drive|uploads|knowledge base)';
+/** "search my files for", "can you find", "look through our documents for": the asking, not the subject. */
+const FILE_REQUEST = new RegExp(
+  `^\\s*(?:please\\s+|(?:can|could|would) you\\s+)*(?:search|look|go|dig|check|find|locate|pull up|get me|show me)\\b\\s*(?:(?:through|in|into|for)\\s+)?(?:(?:(?:my|our|the)\\s+)?${FILE_PLACES}\\b\\s*)?(?:(?:for|about|on)\\b\\s*)?`,
+  'i',
+);
+/** "... in our files", "... in my documents". */
+const FILE_PLACE_AFTER = new RegExp(
+  `\\s+(?:in|from|among)\\s+(?:my|our|the)\\s+${FILE_PLACES}\\s*[?.!]*\\s*$`,
+  'i',
+);
+
+/** What to search the files for: "search my files for SOC 2 policy" looks for "SOC 2 policy". */
+export function fileSearchWords(query: string): string {
+  const subject = query
+    .replace(FILE_REQUEST, '')
+    .replace(FILE_PLACE_AFTER, '')
+    .replace(/[?.!]+\s*$/, '')
+    .trim();
+  return subject || query.trim();
+}
+
 /** The hand-off for an analysis whose filters were validated; null when the copilot keeps the user (spec: no route). */
 export function handoffFor(
   analysis: Analysis,
@@ -107,7 +129,7 @@ export function handoffFor(
     params = context;
   } else if (agent === 'file') {
     route = '/enterprise-file-search';
-    params = withQuery(query);
+    params = withQuery(fileSearchWords(query));
   } else {
     return null;
   }

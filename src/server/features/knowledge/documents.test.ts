@@ -263,6 +263,24 @@ describe.each(backends())('knowledge documents on $name', (backend: Backend) => 
     });
   });
 
+  it('makes the agency and the office cities of an uploaded travel policy entities of the graph', async () => {
+    const eli = authClient(app);
+    await eli.signUp('eli@example.com', 'violet-harbor-42', 'Eli');
+    const sent = await uploadAndProcess(eli, [
+      { name: 'travel-policy.md', bytes: fixture('travel-policy.md') },
+    ]);
+    expect(sent.results.every((r) => r.ok)).toBe(true);
+    const named = async (type: string) => {
+      const response = await eli.request('GET', `/api/v1/knowledge/graph/entities?type=${type}&limit=100`);
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as { entities: { name: string }[] };
+      return body.entities.map((e) => e.name).sort();
+    };
+    expect(await named('organization')).toEqual(['Northwind Analytics, Inc', 'Zephyrine Travel']);
+    expect(await named('place')).toEqual(['Lisbon', 'Porto', 'Reykjavík']);
+    expect(await named('person')).toEqual([]);
+  });
+
   it('treats the same file again as the same document, and a changed file as a replacement', async () => {
     const carolId = await userId(carol);
     const before = await charges(carolId);

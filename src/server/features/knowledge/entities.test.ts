@@ -1,8 +1,11 @@
 /**
  * The built-in entity extractor (issue 8 point 2): kinds of entities, canonical names that merge spellings,
  * capitalised ordinary words that are not names, relationships with their linking phrase, and key terms
- * scored against the user's corpus.
+ * scored against the user's corpus. Issue 25 point 9: organisations without a legal form and places from the
+ * GeoNames gazetteer, in a travel policy.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   canonicalName,
@@ -78,6 +81,45 @@ describe('entities', () => {
       'organization:acme',
       'place:paris',
     ]);
+  });
+
+  it('finds the agency of a travel policy and the cities of its offices, and nothing in its headings', () => {
+    const text = readFileSync(
+      join(import.meta.dirname, '../../../../tests/fixtures/knowledge/travel-policy.md'),
+      'utf8',
+    );
+    const named = new Set(
+      findMentions(text, lexicon, lowerCaseWords(text))
+        .filter((m) => m.type === 'organization' || m.type === 'place' || m.type === 'person')
+        .map((m) => `${m.type}:${m.canonical}`),
+    );
+    expect([...named].sort()).toEqual([
+      // "Northwind Analytics, Inc." by its legal form; "Zephyrine Travel" as the agency, the subject of
+      // "confirms" and the object of "Contact" (the sentence's verb is not part of the name).
+      'organization:northwind analytics',
+      'organization:zephyrine travel',
+      // Lisbon is a large city, Reykjavik a capital, Porto a city after "visiting".
+      'place:lisbon',
+      'place:porto',
+      'place:reykjavik',
+    ]);
+    // The headings ("Northwind Travel and Expense Policy", "Expense Reports Are Due Monthly"), dictionary
+    // phrases ("Key Personnel", "Social Security") and a person's name we cannot tell from a company's
+    // ("Sigrun Jonsdottir") are none of them.
+  });
+
+  it('reads a small city as a place only after a place word, and an unknown name only with a reason', () => {
+    expect(mentionsOf('Our team in Porto and Braga meets monthly.')).toEqual(['place:porto', 'place:braga']);
+    expect(mentionsOf('Porto wine is served.')).toEqual([]);
+    // "Nordlys Reisen": two unknown words, no word organisations are named with and no cue, could be a person;
+    // "Nordlys Rail" ends in an everyday word, and "our supplier" says what it is.
+    expect(mentionsOf('Staff book through Nordlys Reisen.')).toEqual([]);
+    expect(mentionsOf('Staff book trains through Nordlys Rail.')).toEqual(['organization:nordlys rail']);
+    expect(mentionsOf('Our supplier Nordlys Reisen sends invoices.')).toEqual([
+      'organization:nordlys reisen',
+    ]);
+    // A Title Case line is a heading, whatever words it holds.
+    expect(mentionsOf('Zephyrine Travel Booking Rules\nBook early.')).toEqual([]);
   });
 
   it('splits sentences, but not after Inc. or Dr.', () => {

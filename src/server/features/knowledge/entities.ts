@@ -10,7 +10,9 @@ import { createRequire } from 'node:module';
 // The English locale alone: the package's main entry loads every locale (~17 MB of heap for the life of the
 // process, where this needs one list).
 import type { EntityType } from '../../../shared/knowledge.ts';
+import { STANDARDS } from '../../ai/builtin/standards.ts';
 import { readCities } from '../companies/data/places.ts';
+import { type EnglishWords, loadEnglishWords } from './english-words.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -27,10 +29,14 @@ export type EntityLexicon = {
   /** Known company names by the key of their first word: [words, display name]. */
   companies: Map<string, { words: string[]; name: string }[]>;
   firstNames: ReadonlySet<string>;
-  /** Place key -> display name. */
+  /** Place key -> display name: countries, large cities and capitals, places wherever they are written. */
   places: Map<string, string>;
+  /** Smaller cities (key -> display name): places only after a place word ("offices in Porto"). */
+  cuedPlaces: Map<string, string>;
   /** Longest place name in words. */
   placeWords: number;
+  /** Whether a word is an English dictionary word ("travel"; not "Zephyrine"). */
+  englishWord: EnglishWords;
 };
 
 /** A word: letters and digits, with inner dots, dashes and ampersands ("U.S", "AES-256", "AT&T"). */
@@ -288,24 +294,8 @@ const LEXICON: LexiconEntry[] = [
     anyCase: true,
   },
   { type: 'technology', name: 'backup', aliases: ['backups'], anyCase: true },
-  // Standards and regulations: the words a security review turns on.
-  ...[
-    ['SOC 2', ['SOC2', 'SOC 2 Type II', 'SOC 2 Type 2']],
-    ['ISO 27001', ['ISO/IEC 27001', 'ISO 27001:2013', 'ISO 27001:2022']],
-    ['ISO 27002', ['ISO/IEC 27002']],
-    ['HIPAA', []],
-    ['HITRUST', []],
-    ['GDPR', ['General Data Protection Regulation']],
-    ['CCPA', ['California Consumer Privacy Act']],
-    ['PCI DSS', ['PCI-DSS', 'PCI']],
-    ['NIST', []],
-    ['NIST 800-53', ['NIST SP 800-53']],
-    ['FedRAMP', []],
-    ['FISMA', []],
-    ['OWASP', ['OWASP Top 10']],
-    ['CIS Controls', []],
-    ['Section 508', []],
-  ].map(([name, aliases]) => ({ type: 'term' as const, name: name as string, aliases: aliases as string[] })),
+  // Standards and regulations: the words a security review turns on (one list with the copilot's).
+  ...STANDARDS.map(({ name, aliases }) => ({ type: 'term' as const, name, aliases: [...aliases] })),
 ];
 
 /** Lexicon entries by the key of their first word, longest first. */
@@ -361,10 +351,13 @@ const MONTHS = [
 const MONTH_SHORT = MONTHS.map((m) => m.slice(0, 3));
 const WEEKDAYS = 'monday tuesday wednesday thursday friday saturday sunday'.split(' ');
 
-export type CityRow = { name: string; country: string; population: number };
+export type CityRow = { name: string; country: string; population: number; featureCode?: string };
 
 /** Cities at least this large count as places (smaller ones are too often ordinary words or surnames). */
 const CITY_MIN_POPULATION = 500_000;
+/** A capital this large is a place anywhere ("Reykjavik"); a city this large is one after a place word. */
+const CAPITAL_MIN_POPULATION = 100_000;
+const CUED_CITY_MIN_POPULATION = 100_000;
 
 /**
  * The lexicon for a set of company names. Countries come from `i18n-iso-countries`, cities from
@@ -418,15 +411,22 @@ export function createEntityLexicon(companyNames: readonly string[]): EntityLexi
   ] as const) {
     places.set(key(alias), name);
   }
+  const cuedPlaces = new Map<string, string>();
   const cities = readCities<CityRow>();
   for (const city of cities) {
-    if (city.population < CITY_MIN_POPULATION) continue;
+    const capital = city.featureCode === 'PPLC';
     const k = key(city.name);
-    if (!places.has(k) && !STOP.has(k)) places.set(k, city.name);
+    if (STOP.has(k) || places.has(k)) continue;
+    if (city.population >= CITY_MIN_POPULATION || (capital && city.population >= CAPITAL_MIN_POPULATION))
+      places.set(k, city.name);
+    else if ((capital || city.population >= CUED_CITY_MIN_POPULATION) && !cuedPlaces.has(k))
+      cuedPlaces.set(k, city.name);
   }
+  for (const k of places.keys()) cuedPlaces.delete(k);
   let placeWords = 1;
-  for (const k of places.keys()) placeWords = Math.max(placeWords, k.split(' ').length);
-  return { companies, firstNames, places, placeWords };
+  for (const k of [...places.keys(), ...cuedPlaces.keys()])
+    placeWords = Math.max(placeWords, k.split(' ').length);
+  return { companies, firstNames, places, cuedPlaces, placeWords, englishWord: loadEnglishWords() };
 }
 
 // --- tokens and sentences ---------------------------------------------------------------------------------
@@ -485,9 +485,31 @@ export function sentenceSpans(text: string): { start: number; end: number }[] {
  */
 export function lowerCaseWords(text: string): Set<string> {
   const words = new Set<string>();
-  for (const m of text.matchAll(/(?<![\p{L}\p{N}])[\p{Ll}][\p{Ll}'-]+/gu)) words.add(m[0]);
+  // Not the words of an e-mail address or a web address ("travel@zephyrine.example").
+  for (const m of text.matchAll(
+    /(?<![\p{L}\p{N}@./_-])[\p{Ll}][\p{Ll}'-]+(?![\p{L}\p{N}@_]|\.[\p{L}\p{N}])/gu,
+  ))
+    words.add(m[0]);
   return words;
 }
+
+/** Words before a place: "in", "offices in", "based in", "from", "to", "near". */
+const PLACE_CUE =
+  /(?:\b(?:in|at|from|to|near|via|outside|around|between|visit|visits|visiting)|\b(?:offices?|based|located|headquartered|hub|site|branch|team))\s+$/i;
+
+/** The last word of many organisations' names ("Zephyrine Travel", "Nordlys Partners", "Acme Robotics"). */
+const ORGANISATION_HEADS =
+  /^(?:travel|tours|airlines?|airways|aviation|bank|capital|financial|insurance|partners|group|agency|associates|consulting|consultants|advisors|solutions|services|systems|technologies|tech|labs|software|networks|analytics|media|studios|health|healthcare|pharma|pharmaceuticals|foods|motors|energy|industries|logistics|shipping|freight|hotels?|resorts|hospitality|ventures|holdings|enterprises|robotics|telecom|communications|institute|university|college|foundation|bureau|clinic|hospital|realty|properties)$/i;
+
+/** Words that say the next name is an organisation's: "our travel agency Zephyrine Travel", "the vendor". */
+const ORGANISATION_CUE =
+  /\b(?:agency|agent|vendor|supplier|provider|partner|company|firm|carrier|airline|operator|insurer|bank|customer|client|contractor|subcontractor|subsidiary|competitor|reseller|distributor|consultancy|consultant|integrator|processor|sub-?processor|broker|hotel chain|employer|organi[sz]ation)s?\s*,?\s+(?:(?:is|called|named)\s+)?$/i;
+
+/** A name as a verb's or a preposition's object: "book through Zephyrine Travel", "contracts with ...". */
+const ORGANISATION_SLOT = /\b(?:through|via|with|by|from|at|use|uses|using|contact|contacts|and)\s+$/i;
+/** A name as a subject: "Zephyrine Travel books", "Zephyrine Travel is". */
+const VERB_AFTER =
+  /^\s+(?:is|are|was|were|has|have|had|will|shall|must|can|may|should|does|did|books|handles|provides|offers|manages|supports|operates|runs|holds|issues|invoices|charges|arranges|confirms)\b/i;
 
 const LEGAL_SUFFIX =
   /^(?:inc|incorporated|corp|corporation|llc|llp|ltd|limited|gmbh|ag|plc|s\.a|sa|nv|bv|pty|co)$/i;
@@ -590,6 +612,92 @@ export function findMentions(
     return /(^|[.!?:;]\s+|\n\s*)["'(]?$/.test(before);
   };
 
+  /** Words the text capitalises inside a sentence, not only at its start. */
+  const capitalisedInside = new Set(
+    tokens.filter((t, index) => t.capital && !startsSentence(index)).map((t) => t.lower),
+  );
+
+  /** A place word before the token ("in", "offices in"), or a place just before it in a list ("Reykjavik and"). */
+  const placeCued = (index: number) => {
+    const before = text.slice(
+      Math.max(0, (tokens[index] as Token).start - 40),
+      (tokens[index] as Token).start,
+    );
+    if (PLACE_CUE.test(before)) return true;
+    const previous = mentions.at(-1);
+    return Boolean(
+      previous?.type === 'place' &&
+        /^(?:\s*,\s*|\s+and\s+|\s*,\s*and\s+|\s+or\s+|\s*\/\s*|\s*&\s*)$/.test(
+          text.slice(previous.end, (tokens[index] as Token).start),
+        ),
+    );
+  };
+
+  /**
+   * A word that can only be a name: capitalised here, never written in lower case in the document, not in the
+   * dictionary, not an acronym and not a place ("Zephyrine", but not "Security", "GSA" or "Lisbon").
+   */
+  const distinctive = (t: Token) => {
+    const word = t.text.replace(/['’]s$/, '');
+    return (
+      /^\p{Lu}\p{Ll}+$/u.test(word) &&
+      !ordinary(t) &&
+      !lexicon.englishWord(word) &&
+      !lexicon.places.has(key(word)) &&
+      !lexicon.cuedPlaces.has(key(word))
+    );
+  };
+
+  /**
+   * A capitalised name of two to four words in running text (not a heading) with a word that can only be a
+   * name ("Zephyrine"), that ends in a word organisations are named with ("Travel", "Partners"), follows a word
+   * that says what it is ("our agency Zephyrine Travel"), or mixes the name with an everyday word and stands
+   * as a verb's subject or object ("Zephyrine Reisen books"). Two unfamiliar words alone are as likely a
+   * person ("Sigrun Jonsdottir") and are left out.
+   */
+  const namedOrganisation = (index: number): { start: number; end: number; last: number } | null => {
+    if (!isNameWord(tokens[index])) return null;
+    let last = index;
+    while (
+      last + 1 < tokens.length &&
+      last - index < 5 &&
+      isNameWord(tokens[last + 1]) &&
+      spaced(tokens[last], tokens[last + 1])
+    )
+      last++;
+    let first = index;
+    while (first < last && ordinary(tokens[first] as Token)) first++;
+    // "Contact Zephyrine Travel": a sentence's first word, never capitalised elsewhere, is not part of the name.
+    if (last - first >= 2 && startsSentence(first) && !capitalisedInside.has((tokens[first] as Token).lower))
+      first++;
+    const words = tokens.slice(first, last + 1);
+    const head = words[0] as Token;
+    const tail = words.at(-1) as Token;
+    if (words.length < 2 || words.length > 4 || ordinary(head)) return null;
+    if (!words.some(distinctive) || lexicon.firstNames.has(head.lower) || isHeading(head.start)) return null;
+    const before = text.slice(Math.max(0, head.start - 60), head.start);
+    if (ORGANISATION_HEADS.test(tail.text) || ORGANISATION_CUE.test(before))
+      return { start: head.start, end: tail.end, last };
+    const familiar = words.some((w) => !distinctive(w));
+    const slot = ORGANISATION_SLOT.test(before) || VERB_AFTER.test(text.slice(tail.end));
+    return familiar && slot ? { start: head.start, end: tail.end, last } : null;
+  };
+
+  /** A line that is a heading: no sentence punctuation at its end and every longer word capitalised. */
+  const isHeading = (at: number) => {
+    const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+    const lineEnd = text.indexOf('\n', at);
+    const line = text
+      .slice(lineStart, lineEnd < 0 ? text.length : lineEnd)
+      .replace(/^\s*(?:#+|[-*•]|\d+(?:\.\d+)*[.)]?)\s+/, '')
+      .trim();
+    if (/[.!?;:,]$/.test(line)) return false;
+    return line
+      .split(/\s+/)
+      .filter((w) => /^\p{L}{4,}/u.test(w))
+      .every((w) => /^\p{Lu}/u.test(w));
+  };
+
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i] as Token;
     // Products, technologies and standards.
@@ -687,6 +795,8 @@ export function findMentions(
         gapOk &&
         !titleRun &&
         surname.text.length > 1 &&
+        // "Kim GSA": an acronym after a first name is an agency, not a surname (unless it all is in capitals).
+        !(/^[\p{Lu}\p{N}]{2,}$/u.test(surname.text) && !/^[\p{Lu}\p{N}]{2,}$/u.test(token.text)) &&
         !ordinary(surname) &&
         !LEGAL_SUFFIX.test(surname.text)
       ) {
@@ -696,16 +806,25 @@ export function findMentions(
         }
       }
     }
-    // Places: countries and large cities.
+    // Places: countries, large cities and capitals anywhere; smaller cities after a place word.
+    let placed = false;
     for (let n = Math.min(lexicon.placeWords, tokens.length - i); n >= 1; n--) {
       const last = tokens[i + n - 1] as Token;
-      const written = text.slice(token.start, last.end);
-      const place = lexicon.places.get(key(written));
+      const written = key(text.slice(token.start, last.end));
+      const place =
+        lexicon.places.get(written) ?? (placeCued(i) ? lexicon.cuedPlaces.get(written) : undefined);
       if (!place || !last.capital) continue;
       if (n === 1 && ordinary(token)) continue;
-      if (add('place', token.start, last.end, place)) i += n - 1;
+      if (add('place', token.start, last.end, place)) {
+        i += n - 1;
+        placed = true;
+      }
       break;
     }
+    if (placed) continue;
+    // Organisations without a legal form: "our travel agency Zephyrine Travel", "Zephyrine Travel books".
+    const organisation = namedOrganisation(i);
+    if (organisation && add('organization', organisation.start, organisation.end)) i = organisation.last;
   }
   return mentions.sort((a, b) => a.start - b.start);
 }

@@ -2,7 +2,7 @@
  * The prospects API (issue 7 point 8, issue 6 "add to prospect"): find or create from a company, the detail with
  * forecasts, momentum and activity, status and account fields, the three-scenario forecast editor, the manual
  * momentum override, the account management list with pipeline totals, isolation between users, and the
- * copilot's commands moving momentum.
+ * copilot's commands moving momentum, and the Account Management charts (issue 25 point 10).
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,13 @@ import { createTestApp } from '../../../../tests/helpers/app.ts';
 import { type AuthClient, authClient } from '../../../../tests/helpers/auth.ts';
 import { type Backend, backends, type TestDatabase } from '../../../../tests/helpers/databases.ts';
 import type { SendMessageResponse } from '../../../shared/copilot.ts';
-import { FORECAST_ORDER_ERROR, type ProspectDetail, type ProspectList } from '../../../shared/prospects.ts';
+import {
+  FORECAST_ORDER_ERROR,
+  PROSPECT_STATUSES,
+  type ProspectDetail,
+  type ProspectList,
+  type ProspectPipeline,
+} from '../../../shared/prospects.ts';
 import { queryRows } from '../../db/client.ts';
 import { companyMaster } from '../../db/schema.ts';
 import { seedReferenceData } from '../../db/seed/seed.ts';
@@ -408,6 +414,92 @@ describe.each(backends())('prospects on $name', (backend: Backend) => {
       expect(refused.status).toBe(400);
       expect(errorOf(refused.body)).toMatch(/^Invalid request: /);
     }
+  });
+
+  it('charts the pipeline by status and the forecasts by the month they are expected to close', async () => {
+    const cai = authClient(app);
+    await cai.signUp('cai@example.com', 'violet-harbor-42', 'Cai');
+    const pipeline = (query = '') => call<ProspectPipeline>(cai, 'GET', `/api/v1/prospects/pipeline${query}`);
+    const empty = await pipeline();
+    expect(empty.status).toBe(200);
+    expect(empty.body.byStatus.every((b) => b.count === 0 && b.realistic === 0)).toBe(true);
+    expect(empty.body).toMatchObject({ byCloseMonth: [], withoutForecast: 0 });
+
+    const ids: Record<string, string> = {};
+    for (const name of ['Borealis Air', 'Fjord Bank', 'Tagus Foods', 'Quiet Fields']) {
+      ids[name] = (await create(cai, { name })).body.id;
+    }
+    await call(cai, 'PATCH', `/api/v1/prospects/${ids['Fjord Bank']}`, { status: 'at-risk' });
+    const forecast = async (name: string, timelineDays: number, millions: [number, number, number]) => {
+      const [conservativeAmount, realisticAmount, optimisticAmount] = millions.map((m) => m * 1_000_000);
+      const saved = await call(cai, 'PUT', `/api/v1/prospects/${ids[name]}/forecasts`, {
+        timelineDays,
+        conservativeAmount,
+        realisticAmount,
+        optimisticAmount,
+      });
+      expect(saved.status).toBe(200);
+    };
+    // Borealis: the 120-day forecast stands for the deal, not the 30-day one.
+    await forecast('Borealis Air', 30, [0.5, 1, 1.5]);
+    await forecast('Borealis Air', 120, [1, 2, 3]);
+    await forecast('Fjord Bank', 60, [2, 4, 6]);
+    await forecast('Tagus Foods', 150, [1, 1, 1]);
+    // Set in January: Borealis closes 10 May, Fjord 16 March, Tagus 19 June; nothing in April.
+    for (const [name, day] of [
+      ['Borealis Air', '2026-01-10'],
+      ['Fjord Bank', '2026-01-15'],
+      ['Tagus Foods', '2026-01-20'],
+    ] as const) {
+      await database.db.execute(
+        sql`update revenue_forecasts set edited_at = ${`${day}T12:00:00Z`}::timestamptz where prospect_id = ${ids[name]}::uuid`,
+      );
+    }
+
+    const { status, body } = await pipeline();
+    expect(status).toBe(200);
+    const byStatus = Object.fromEntries(body.byStatus.map((b) => [b.status, b]));
+    expect(body.byStatus.map((b) => b.status)).toEqual(PROSPECT_STATUSES);
+    expect(byStatus.qualified).toEqual({
+      status: 'qualified',
+      count: 3,
+      conservative: 2_000_000,
+      realistic: 3_000_000,
+      optimistic: 4_000_000,
+    });
+    expect(byStatus['at-risk']).toMatchObject({ count: 1, realistic: 4_000_000 });
+    expect(byStatus.dormant).toMatchObject({ count: 0, realistic: 0 });
+    expect(body.byCloseMonth).toEqual([
+      { month: '2026-03', count: 1, conservative: 2_000_000, realistic: 4_000_000, optimistic: 6_000_000 },
+      { month: '2026-04', count: 0, conservative: 0, realistic: 0, optimistic: 0 },
+      { month: '2026-05', count: 1, conservative: 1_000_000, realistic: 2_000_000, optimistic: 3_000_000 },
+      { month: '2026-06', count: 1, conservative: 1_000_000, realistic: 1_000_000, optimistic: 1_000_000 },
+    ]);
+    expect(body.withoutForecast).toBe(1);
+    // The months add up to the pipeline totals of the list.
+    const totals = (await list(cai)).body.totals;
+    expect(body.byCloseMonth.reduce((sum, m) => sum + m.realistic, 0)).toBe(totals.realistic);
+
+    // The list's filters: the status filter leaves the bars by status as they are, not the months.
+    const atRisk = await pipeline('?status=at-risk');
+    expect(atRisk.body.byStatus.find((b) => b.status === 'qualified')?.count).toBe(3);
+    expect(atRisk.body.byCloseMonth.map((m) => m.month)).toEqual(['2026-03']);
+    expect(atRisk.body.withoutForecast).toBe(0);
+    const words = await pipeline('?q=tagus');
+    expect(words.body.byStatus.find((b) => b.status === 'qualified')?.count).toBe(1);
+    expect(words.body.byCloseMonth.map((m) => [m.month, m.count])).toEqual([['2026-06', 1]]);
+
+    const bad = await pipeline('?status=won');
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('must be one of');
+    expect((await pipeline('?limit=5')).status).toBe(400);
+    expect((await app.request('/api/v1/prospects/pipeline')).status).toBe(401);
+    // Another user's charts hold none of this.
+    const dee = authClient(app);
+    await dee.signUp('dee@example.com', 'violet-harbor-42', 'Dee');
+    const theirs = await call<ProspectPipeline>(dee, 'GET', '/api/v1/prospects/pipeline');
+    expect(theirs.body.byStatus.reduce((n, b) => n + b.count, 0)).toBe(0);
+    expect(theirs.body.byCloseMonth).toEqual([]);
   });
 
   it("keeps each user's prospects their own", async () => {

@@ -12,6 +12,7 @@ import {
   prospectCreateSchema,
   prospectDetailSchema,
   prospectListSchema,
+  prospectPipelineSchema,
   REVENUE_POTENTIALS,
 } from '../../../shared/prospects.ts';
 import type { AppDeps, AppEnv } from '../../context.ts';
@@ -27,6 +28,7 @@ import {
   FORECAST_NOT_FOUND,
   findOrCreateProspect,
   getProspect,
+  getProspectPipeline,
   listProspects,
   overrideMomentum,
   PROSPECT_NOT_FOUND,
@@ -60,6 +62,9 @@ const listQuery = z
   // An unknown parameter is a mistake (a typo in a filter name), not something to ignore silently.
   .strict();
 
+/** The list's filters without its order and page: the charts are over every match. */
+const pipelineQuery = listQuery.omit({ sort: true, limit: true, offset: true });
+
 const prospectId = z.object({ id: z.uuid({ error: 'must be a prospect id (UUID)' }) });
 const forecastParams = prospectId.extend({
   timelineDays: z.coerce
@@ -87,6 +92,15 @@ const routes = {
       "The caller's prospects, filtered by status, account health, lifecycle position, revenue potential and name, sorted, with the pipeline totals per scenario of every match and the counts by status, health and lifecycle",
     request: { query: listQuery },
     responses: { 200: json(prospectListSchema.openapi('ProspectList'), 'Prospects'), ...common },
+  }),
+  pipeline: createRoute({
+    method: 'get',
+    path: '/api/v1/prospects/pipeline',
+    tags: ['Prospects'],
+    summary:
+      "The Account Management charts over the caller's prospects (same filters as the list): count and forecast per status (whatever the status filter), and the forecasts by the month they are expected to close (the longest timeline's days after the forecast was set)",
+    request: { query: pipelineQuery },
+    responses: { 200: json(prospectPipelineSchema.openapi('ProspectPipeline'), 'The charts'), ...common },
   }),
   create: createRoute({
     method: 'post',
@@ -178,6 +192,11 @@ export function prospectsRoutes(deps: AppDeps) {
 
   app.openapi(routes.list, async (c) =>
     c.json(await listProspects(db, c.var.caller, c.req.valid('query')), 200),
+  );
+
+  // Before `/{id}`, which would take "pipeline" for an id.
+  app.openapi(routes.pipeline, async (c) =>
+    c.json(await getProspectPipeline(db, c.var.caller, c.req.valid('query')), 200),
   );
 
   app.openapi(routes.create, async (c) => {

@@ -27,6 +27,7 @@ import {
   type ProspectChange,
   type ProspectDetail,
   type ProspectList,
+  type ProspectPipeline,
   type ProspectSort,
   type ProspectStatus,
   type ProspectSummary,
@@ -438,6 +439,102 @@ const ORDER: Record<ProspectSort, SQL> = {
   pipeline: sql`f.realistic_amount desc nulls last, lower(p.name), p.id`,
 };
 
+export type ProspectFilterQuery = Omit<ProspectQuery, 'sort' | 'limit' | 'offset'>;
+
+/** The list's filters as conditions on `p` (saved_prospects): the search words, and the field filters. */
+function prospectConditions(query: ProspectFilterQuery, options: { status?: boolean } = {}) {
+  const words = query.q?.trim() ? sql` and strpos(lower(p.name), lower(${query.q.trim()})) > 0` : sql``;
+  const filters = [
+    query.status && options.status !== false ? sql` and p.status = ${query.status}` : sql``,
+    query.accountHealth ? sql` and p.account_health = ${query.accountHealth}` : sql``,
+    query.lifecyclePosition ? sql` and p.lifecycle_position = ${query.lifecyclePosition}` : sql``,
+    query.revenuePotential ? sql` and p.revenue_potential = ${query.revenuePotential}` : sql``,
+  ];
+  return { words, filters };
+}
+
+/** Months between two "YYYY-MM" (both included) are at most this many: the longest timeline, and a margin. */
+const CHART_MONTHS_MAX = 48;
+
+function monthsBetween(first: string, last: string): string[] {
+  const months: string[] = [];
+  let year = Number(first.slice(0, 4));
+  let month = Number(first.slice(5, 7));
+  while (months.length < CHART_MONTHS_MAX) {
+    const label = `${year}-${String(month).padStart(2, '0')}`;
+    months.push(label);
+    if (label >= last) break;
+    month += 1;
+    if (month > 12) {
+      month = 1;
+      year += 1;
+    }
+  }
+  return months;
+}
+
+type BucketRow = { key: string; n: number; conservative: number; realistic: number; optimistic: number };
+
+const bucketOf = (row: BucketRow | undefined) => ({
+  count: Number(row?.n ?? 0),
+  conservative: Number(row?.conservative ?? 0),
+  realistic: Number(row?.realistic ?? 0),
+  optimistic: Number(row?.optimistic ?? 0),
+});
+
+/**
+ * The charts of Account Management over the filtered prospects: count and forecast per status (the status
+ * filter left out, as for the status chips), and the forecasts by the month they are expected to close.
+ */
+export function getProspectPipeline(
+  db: Db,
+  caller: Caller,
+  query: ProspectFilterQuery,
+): Promise<ProspectPipeline> {
+  return withUser(db, caller.id, async (tx) => {
+    // The deal's forecast (the longest timeline), as in the totals, with when it was set.
+    const from = sql`from saved_prospects p
+      left join lateral (
+        select f.conservative_amount, f.realistic_amount, f.optimistic_amount, f.timeline_days, f.edited_at
+        from revenue_forecasts f where f.prospect_id = p.id order by f.timeline_days desc limit 1
+      ) f on true
+      where p.user_id = ${caller.id}::uuid`;
+    const sums = sql`count(*)::int as n, coalesce(sum(f.conservative_amount), 0)::float8 as conservative,
+      coalesce(sum(f.realistic_amount), 0)::float8 as realistic,
+      coalesce(sum(f.optimistic_amount), 0)::float8 as optimistic`;
+    const anyStatus = prospectConditions(query, { status: false });
+    const byStatus = await queryRows<BucketRow>(
+      tx,
+      sql`select p.status as key, ${sums} ${from} ${anyStatus.words} ${sql.join(anyStatus.filters, sql``)}
+          group by p.status`,
+    );
+    const all = prospectConditions(query);
+    const filtered = sql`${from} ${all.words} ${sql.join(all.filters, sql``)}`;
+    const close = sql`to_char(date_trunc('month', (coalesce(f.edited_at, p.created_at) at time zone 'UTC')
+      + make_interval(days => f.timeline_days)), 'YYYY-MM')`;
+    const byMonth = await queryRows<BucketRow>(
+      tx,
+      sql`select ${close} as key, ${sums} ${filtered} and f.timeline_days is not null group by 1 order by 1`,
+    );
+    const [unforecast] = await queryRows<{ n: number }>(
+      tx,
+      sql`select count(*)::int as n ${filtered} and f.timeline_days is null`,
+    );
+    const statusRows = new Map(byStatus.map((row) => [row.key, row]));
+    const monthRows = new Map(byMonth.map((row) => [row.key, row]));
+    const first = byMonth[0]?.key;
+    const last = byMonth.at(-1)?.key;
+    return {
+      byStatus: PROSPECT_STATUSES.map((status) => ({ status, ...bucketOf(statusRows.get(status)) })),
+      byCloseMonth:
+        first && last
+          ? monthsBetween(first, last).map((month) => ({ month, ...bucketOf(monthRows.get(month)) }))
+          : [],
+      withoutForecast: Number(unforecast?.n ?? 0),
+    };
+  });
+}
+
 const zeroCounts = <T extends string>(values: readonly T[]) =>
   Object.fromEntries(values.map((v) => [v, 0])) as Record<T, number>;
 
@@ -449,13 +546,7 @@ export function listProspects(db: Db, caller: Caller, query: ProspectQuery): Pro
   return withUser(db, caller.id, async (tx) => {
     // Idle days change the momentum without any activity: bring it up to date before sorting by it.
     await refreshMomentum(tx, caller.id, 'all', { onlyIfChanged: true });
-    const words = query.q?.trim() ? sql` and strpos(lower(p.name), lower(${query.q.trim()})) > 0` : sql``;
-    const filters = [
-      query.status ? sql` and p.status = ${query.status}` : sql``,
-      query.accountHealth ? sql` and p.account_health = ${query.accountHealth}` : sql``,
-      query.lifecyclePosition ? sql` and p.lifecycle_position = ${query.lifecyclePosition}` : sql``,
-      query.revenuePotential ? sql` and p.revenue_potential = ${query.revenuePotential}` : sql``,
-    ];
+    const { words, filters } = prospectConditions(query);
     const where = sql.join([summaryFrom(caller.id), words, ...filters], sql``);
     const rows = await queryRows<SummaryRow>(
       tx,

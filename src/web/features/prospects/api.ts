@@ -18,6 +18,7 @@ import type {
   ProspectChange,
   ProspectDetail,
   ProspectList,
+  ProspectPipeline,
 } from '../../../shared/prospects.ts';
 import { apiFetch, notRetriedOnRefusal } from '../../lib/api.ts';
 import { prospectKey, prospectListKey } from '../../lib/prospects.ts';
@@ -48,6 +49,23 @@ export const prospectListQueryOptions = (filters: ProspectFilters) =>
 
 export const useProspectList = (filters: ProspectFilters) =>
   useInfiniteQuery({ ...prospectListQueryOptions(filters), placeholderData: keepPreviousData });
+
+/** The charts are over every prospect the filters match: the list's filters without its order. */
+export const prospectPipelineQueryOptions = ({ sort: _sort, ...filters }: ProspectFilters) =>
+  queryOptions({
+    // Under the list's key: whatever refreshes the list after a change refreshes the charts too.
+    queryKey: [...prospectListKey, 'pipeline', filters],
+    queryFn: () => {
+      const params = new URLSearchParams();
+      for (const [key, value] of Object.entries(filters)) if (value) params.set(key, value);
+      const query = params.toString();
+      return apiFetch<ProspectPipeline>(`/api/v1/prospects/pipeline${query ? `?${query}` : ''}`);
+    },
+    retry: notRetriedOnRefusal,
+  });
+
+export const useProspectPipeline = (filters: ProspectFilters) =>
+  useQuery({ ...prospectPipelineQueryOptions(filters), placeholderData: keepPreviousData });
 
 export const prospectQueryOptions = (id: string) =>
   queryOptions({

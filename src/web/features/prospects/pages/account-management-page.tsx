@@ -1,5 +1,5 @@
 import { Briefcase, Search, SearchX, X } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import {
   ACCOUNT_HEALTH_LABELS,
@@ -24,6 +24,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import {
   Table,
   TableBody,
@@ -38,11 +39,39 @@ import { prospectPath } from '../../../lib/prospects.ts';
 import { useAddressState } from '../../../lib/use-address-state.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useIsDesktop } from '../../../lib/use-is-desktop.ts';
-import { useProspectList } from '../api.ts';
+import { useProspectList, useProspectPipeline } from '../api.ts';
 import { hasFilters, type ProspectFilters, parseFilters, SORT_LABELS, writeFilters } from '../filters.ts';
 import { SCENARIO_COLORS, SCENARIO_LABELS, STATUS_TONE, TREND_TONE } from '../format.ts';
 
 const SEARCH_DELAY_MS = 300;
+
+const PipelineCharts = lazy(() =>
+  import('../components/pipeline-charts.tsx').then((m) => ({ default: m.PipelineCharts })),
+);
+
+function ChartsSkeleton() {
+  return (
+    <div className="grid gap-3 lg:grid-cols-2">
+      <Skeleton className="h-72 w-full rounded-2xl" />
+      <Skeleton className="h-72 w-full rounded-2xl" />
+    </div>
+  );
+}
+
+/** The charts of the filtered pipeline; a failure to load them says so without hiding the list. */
+function Charts({ filters }: { filters: ProspectFilters }) {
+  const query = useProspectPipeline(filters);
+  if (query.isError && !query.data)
+    return <LoadError message="Failed to load the pipeline charts" onRetry={() => void query.refetch()} />;
+  if (!query.data) return <ChartsSkeleton />;
+  return (
+    <Suspense fallback={<ChartsSkeleton />}>
+      <div className={cn(query.isPlaceholderData && 'opacity-60 transition-opacity')}>
+        <PipelineCharts pipeline={query.data} />
+      </div>
+    </Suspense>
+  );
+}
 
 function PipelineTotals({ list }: { list: ProspectList }) {
   return (
@@ -369,7 +398,8 @@ function NoProspects() {
 
 /**
  * `/account-management`: the user's prospects by status, health and lifecycle, with the pipeline their forecasts
- * add up to (conservative, realistic, optimistic), each leading to its page.
+ * add up to (conservative, realistic, optimistic), charted by status and by expected close month, each leading
+ * to its page.
  */
 export function AccountManagementPage() {
   useDocumentTitle('Account Management');
@@ -399,6 +429,7 @@ export function AccountManagementPage() {
       ) : (
         <>
           <PipelineTotals list={first} />
+          <Charts filters={filters} />
           <StatusChips list={first} filters={filters} onChange={setFilters} />
           <Filters list={first} filters={filters} onChange={setFilters} />
           {prospects.length === 0 ? (
