@@ -123,9 +123,9 @@ describe.each(backends())('buyer intent on $name', (backend: Backend) => {
     const globex = find(body, 'Globex Corporation');
     const mention = globex.signals.find((s) => s.kind === 'document_mention');
     expect(mention).toMatchObject({ count: 2 });
-    // The document with more mentions first; each links to its document.
+    // The document with more mentions first, by its title (its first heading); each links to its document.
     expect(mention?.evidence[0]).toMatchObject({
-      label: 'q3 pipeline review',
+      label: 'Q3 pipeline review',
       detail: '2 mentions · q3-pipeline-review.md',
       link: { type: 'document', id: reviewId },
     });
