@@ -1,21 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
-  buildDiagnosticsReport,
   type ClientErrorEntry,
   DEBUG_LOG_LIMIT,
-  type DebugEntry,
-  type DiagnosticsInput,
   ERROR_LOG_LIMIT,
   isSlow,
+  type RawDebugEntry,
   RingBuffer,
   rateVital,
   SLOW_QUERY_MS,
   SLOW_REQUEST_MS,
   SLOW_RESOURCE_MS,
-  scrubPath,
-  scrubText,
   VITAL_REFERENCES,
 } from './diagnostics.ts';
+import { buildDiagnosticsReport, type DiagnosticsInput } from './diagnostics-report.ts';
+import { scrubPath, scrubText } from './diagnostics-scrub.ts';
 
 const ID = '3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b';
 
@@ -154,6 +152,13 @@ describe('scrubText', () => {
     expect(text).toContain('[redacted]');
   });
 
+  it('matches a known name as whole words only', () => {
+    expect(scrubText('Mark opened the market report', ['Mark Twain'])).toBe(
+      '[redacted] opened the market report',
+    );
+    expect(scrubPath('/api/v1/companies/marketing', ['Mark Twain'])).toBe('/api/v1/companies/marketing');
+  });
+
   it('keeps ordinary messages and caps the length', () => {
     expect(scrubText('Insufficient credits. Required: 5, Available: 2')).toBe(
       'Insufficient credits. Required: 5, Available: 2',
@@ -163,7 +168,7 @@ describe('scrubText', () => {
 });
 
 describe('buildDiagnosticsReport', () => {
-  const input = (errors: ClientErrorEntry[], debug: DebugEntry[]): DiagnosticsInput => ({
+  const input = (errors: ClientErrorEntry[], debug: RawDebugEntry[]): DiagnosticsInput => ({
     version: '0.1.0',
     generatedAt: '2025-01-01T00:00:00.000Z',
     userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0 Safari/537.36',
@@ -200,13 +205,22 @@ describe('buildDiagnosticsReport', () => {
           },
         ],
         [
-          { at: '2025-01-01T00:00:00.000Z', kind: 'navigation', message: '/profile' },
+          { at: '2025-01-01T00:00:00.000Z', kind: 'navigation', path: '/profile' },
           {
             at: '2025-01-01T00:00:00.000Z',
             kind: 'api',
-            message: `GET /api/v1/prospects/${ID}?owner=grace 200`,
-            ms: 1500,
-            slow: true,
+            label: 'GET',
+            path: `/api/v1/prospects/${ID}?owner=grace`,
+            status: 200,
+            ms: 1500.4,
+          },
+          {
+            at: '2025-01-01T00:00:00.000Z',
+            kind: 'api',
+            label: 'POST',
+            path: '/api/v1/companies/Cobol%20Systems/saved',
+            status: 0,
+            ms: 1000,
           },
         ],
       ),
@@ -228,7 +242,12 @@ describe('buildDiagnosticsReport', () => {
     expect(report.slow).toEqual([
       expect.objectContaining({ message: 'GET /api/v1/prospects/:id 200', ms: 1500 }),
     ]);
-    expect(report.debug).toHaveLength(2);
+    expect(report.debug.map((entry) => entry.message)).toEqual([
+      '/profile',
+      'GET /api/v1/prospects/:id 200',
+      'POST /api/v1/companies/:param/saved no answer',
+    ]);
+    expect(report.debug[2]).not.toHaveProperty('slow');
     const copied = JSON.stringify(report).toLowerCase();
     for (const secret of ['grace', 'hopper', 'cobol', ID, '?q=', 'owner=', 'from=search']) {
       expect(copied).not.toContain(secret.toLowerCase());
@@ -245,11 +264,12 @@ describe('buildDiagnosticsReport', () => {
     const debug = Array.from({ length: 150 }, (_, i) => ({
       at: 'now',
       kind: 'api' as const,
-      message: `call ${i}`,
+      label: `call ${i}`,
     }));
     const report = buildDiagnosticsReport(input(errors, debug));
     expect(report.errors).toHaveLength(50);
     expect(report.errors[0]?.message).toBe('error 30');
     expect(report.debug).toHaveLength(100);
+    expect(report.debug[0]?.message).toBe('call 50');
   });
 });

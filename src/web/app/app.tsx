@@ -4,6 +4,7 @@ import { APP_PATHS, REDIRECTS } from '../../shared/routes.ts';
 import { AppErrorBoundary, RouteErrorBoundary } from '../components/error-boundaries.tsx';
 import { LoadingSkeleton } from '../components/ui/skeleton.tsx';
 import type { UpcomingPath } from '../features/shell/upcoming-pages.ts';
+import { recordNavigation } from '../lib/diagnostics.ts';
 import { useToasts } from '../lib/toast.ts';
 import { NotFoundPage } from './not-found-page.tsx';
 import { type Page, PUBLIC_PAGES } from './pages.tsx';
@@ -26,6 +27,13 @@ function ToastHost() {
 
 export function resolvePage(path: string): Page | undefined {
   return PUBLIC_PAGES[path];
+}
+
+/** Spec 1 §9's debug log: each page view, by its route template. */
+function NavigationLog() {
+  const { pathname } = useLocation();
+  useEffect(() => recordNavigation(pathname), [pathname]);
+  return null;
 }
 
 function PrefetchOnNavigation() {
@@ -245,6 +253,7 @@ export function App() {
   return (
     <AppErrorBoundary>
       <PrefetchOnNavigation />
+      <NavigationLog />
       <Routes>
         <Route element={<PublicLayout />}>
           <Route element={<PageSuspense />}>

@@ -1,5 +1,5 @@
 import type { ClientErrorReport } from '../../../shared/client-errors.ts';
-import { scrubPath, scrubText } from '../../../shared/diagnostics.ts';
+import { scrubPath, scrubText } from '../../../shared/diagnostics-scrub.ts';
 import { describeUserAgent } from '../../../shared/user-agent.ts';
 import type { Logger } from '../../logger.ts';
 
