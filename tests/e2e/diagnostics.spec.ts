@@ -52,7 +52,10 @@ describeInBrowser('diagnostics', (browser) => {
       const request = await sent;
       expect((await request.response())?.status()).toBe(204);
       const body = request.postDataJSON() as Record<string, unknown>;
-      expect(body).toMatchObject({ kind: 'error', message: 'Uncaught Error: Boom for [redacted] at /people' });
+      expect(body).toMatchObject({
+        kind: 'error',
+        message: 'Uncaught Error: Boom for [redacted] at /people',
+      });
       expect(JSON.stringify(body)).not.toContain(email);
 
       await page.evaluate(() => fetch('/robots.txt?token=abc123').then((r) => r.text()));
@@ -81,7 +84,10 @@ describeInBrowser('diagnostics', (browser) => {
             status: 404,
             route: '/prospect/:id',
           }),
-          expect.objectContaining({ kind: 'error', message: 'Uncaught Error: Boom for [redacted] at /people' }),
+          expect.objectContaining({
+            kind: 'error',
+            message: 'Uncaught Error: Boom for [redacted] at /people',
+          }),
         ]),
       );
       expect(report.slow).toEqual(

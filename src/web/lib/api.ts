@@ -69,7 +69,10 @@ async function send(path: string, init: ApiRequest, accept?: string): Promise<Re
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
     });
   } catch (err) {
-    recordApiCall(method, path, 0, performance.now() - started);
+    // A request the page itself called off (it navigated away) is no failure to report.
+    if (!(err instanceof DOMException && err.name === 'AbortError')) {
+      recordApiCall(method, path, 0, performance.now() - started);
+    }
     throw err;
   }
   return checked(method, path, response, started);
