@@ -6,6 +6,9 @@
 import { SLOW_QUERY_MS } from '../../shared/diagnostics.ts';
 
 export type SlowQuery = { statement: string; ms: number };
+
+/** Bulk loads and upkeep (the shared data's COPY, ANALYZE after it, an index build): slow by nature, not logged. */
+const MAINTENANCE = /^\s*(?:copy|analyze|vacuum|reindex|cluster|create\s+(?:unique\s+)?index)\b/i;
 export type SlowQueryListener = (slow: SlowQuery) => void;
 
 /** Whitespace folded, string literals blanked (a `set_config` carries the user's id), capped at 300 characters. */
@@ -34,7 +37,7 @@ export class SlowQueryWatch {
   /** Told when a statement begun at `started` (performance.now()) ended, whether it succeeded or failed. */
   ended(sql: string, started: number): void {
     const ms = performance.now() - started;
-    if (!this.listener || ms <= this.thresholdMs) return;
+    if (!this.listener || ms <= this.thresholdMs || MAINTENANCE.test(sql)) return;
     this.listener({ statement: describeStatement(sql), ms: Math.round(ms) });
   }
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../../tests/helpers/app.ts';
 import { type AuthClient, authClient } from '../../../../tests/helpers/auth.ts';
 import { type Backend, backends, type TestDatabase } from '../../../../tests/helpers/databases.ts';
-import { describeStatement } from '../../db/slow-queries.ts';
+import { describeStatement, type SlowQuery, SlowQueryWatch } from '../../db/slow-queries.ts';
 import type { App } from '../../http/app.ts';
 import { CLIENT_ERROR_LIMIT } from './routes.ts';
 
@@ -23,6 +23,34 @@ describe('describeStatement', () => {
     ).toBe("begin; select set_config('?', '?', true), set_config('?', '?', true)");
     expect(describeStatement("select 'it''s' from t where a = $1")).toBe("select '?' from t where a = $1");
     expect(describeStatement(`select ${'x, '.repeat(200)}1`)).toHaveLength(300);
+  });
+});
+
+describe('SlowQueryWatch', () => {
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('reports statements over the threshold, failed ones too, but not bulk loads or upkeep', async () => {
+    const watch = new SlowQueryWatch();
+    const seen: SlowQuery[] = [];
+    // Not listening: nothing is timed.
+    await watch.time('select pg_sleep(1)', () => sleep(30));
+    watch.listen((slow) => seen.push(slow), 20);
+    await watch.time('select 1', () => Promise.resolve(1));
+    await watch.time('select * from  people\n where email = $1', () => sleep(40));
+    await expect(
+      watch.time('select broken', () => sleep(40).then(() => Promise.reject(new Error('x')))),
+    ).rejects.toThrow('x');
+    await watch.time("copy company_contacts (id) from '/dev/blob'", () => sleep(40));
+    await watch.time('ANALYZE company_contacts', () => sleep(40));
+    await watch.time('create unique index x on t (a)', () => sleep(40));
+    expect(seen.map((slow) => slow.statement)).toEqual([
+      'select * from people where email = $1',
+      'select broken',
+    ]);
+    expect(seen.every((slow) => slow.ms > 20)).toBe(true);
+    watch.listen(null);
+    await watch.time('select pg_sleep(1)', () => sleep(30));
+    expect(seen).toHaveLength(2);
   });
 });
 
