@@ -25,6 +25,7 @@ import {
 } from './features/webhooks/service.ts';
 import { createApp } from './http/app.ts';
 import { nodeListener } from './http/node-listener.ts';
+import { currentRequest } from './http/request-context.ts';
 import { StaticSite } from './http/static-site.ts';
 import { createJobQueue, type JobQueue } from './jobs/queue.ts';
 import { createLogger, type Logger } from './logger.ts';
@@ -54,6 +55,7 @@ export async function createAppDeps(parts: {
   dataLoad?: DataLoad;
 }): Promise<AppDeps> {
   const { config, database, logger } = parts;
+  logSlowQueries(database, logger);
   const mailer = createMailer({ db: database.db, config, logger });
   const secret = await loadAuthSecret(database.db, config);
   const auth = await createAuth({ db: database.db, config, mailer, secret, logger });
@@ -83,6 +85,20 @@ export async function createAppDeps(parts: {
     dataLoad: parts.dataLoad ?? DataLoad.ready(),
     version: parts.version ?? VERSION,
   };
+}
+
+/**
+ * Spec 1 §8: statements over 1000 ms go to the log for developers, with the statement's text (placeholders,
+ * never values) and, when a request ran it, that request's id and route template.
+ */
+export function logSlowQueries(database: Database, logger: Logger): void {
+  database.slowQueries.listen(({ statement, ms }) => {
+    const request = currentRequest();
+    logger.warn(
+      { statement, ms, ...(request ? { reqId: request.reqId, route: request.route() } : {}) },
+      'slow query',
+    );
+  });
 }
 
 /** The composition root: config -> database -> services -> HTTP app -> listen. */

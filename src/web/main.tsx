@@ -3,6 +3,10 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App, resolvePage } from './app/app.tsx';
 import { isPrerendered } from './boot-markup.ts';
+import { startDiagnostics } from './lib/diagnostics.ts';
+
+// Spec 1 §9: errors, slow resources and web vitals are kept from the start (the "Copy diagnostics" report).
+startDiagnostics();
 
 // Spec 1 §2.1: a token query parameter on a landing address is removed from the address bar on load
 // (elsewhere, such as /reset-password, the page itself needs it).

@@ -230,6 +230,8 @@ const PUBLIC = new Set([
   'POST /api/v1/payments/stripe/webhook',
   'POST /api/v1/privacy/removal-requests',
   'POST /api/v1/privacy/removal-requests/confirm',
+  // Spec 1 §9: errors in the browser go to the server log, from public pages too; it answers nothing back.
+  'POST /api/v1/client-errors',
   'GET /api/v1/architecture',
   // Spec 3 §2: reached without signing in, behind one shared password (its 401 is a wrong password).
   'POST /api/v1/architecture/unlock',

@@ -9,6 +9,7 @@ import type { DatabaseConfig } from '../config.ts';
 import { databaseTemplateFile, MIGRATIONS_DIR } from '../paths.ts';
 import { PgliteThread } from './pglite-thread.ts';
 import * as schema from './schema.ts';
+import type { SlowQueryWatch } from './slow-queries.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -17,6 +18,8 @@ export type Database = {
   mode: DatabaseConfig['mode'];
   /** The embedded database's thread (PGlite only): its state and restarts, for health and metrics. */
   thread?: PgliteThread;
+  /** Times every statement; the composition root listens and logs those over 1000 ms (spec 1 §8). */
+  slowQueries: SlowQueryWatch;
   /** Applies every pending migration (idempotent). */
   migrate(): Promise<void>;
   /** Closes connections; for PGlite this flushes and releases its files. */
@@ -60,6 +63,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     db: db as unknown as Db,
     mode: 'pglite',
     thread,
+    slowQueries: thread.slowQueries,
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
     close: () => thread.close(),
   };

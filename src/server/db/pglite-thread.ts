@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Results } from '@electric-sql/pglite';
 import type { ThreadCall, ThreadReply, ThreadRequest, WorkerOptions } from './pglite-protocol.ts';
+import { SlowQueryWatch } from './slow-queries.ts';
 
 export const DATABASE_UNAVAILABLE =
   'The database stopped answering and is being restarted. Nothing you saved before is lost; try again in a moment.';
@@ -83,6 +84,8 @@ function startWorker(workerData: WorkerOptions, stackSizeMb: number): Worker {
 export class PgliteThread implements PgliteQueryable {
   /** Times the thread was replaced since start (for /metrics). */
   restarts = 0;
+  /** Every statement is timed, inside a transaction too (spec 1 §8's slow queries). */
+  readonly slowQueries = new SlowQueryWatch();
   private worker: Worker | null = null;
   /** Bumped at every restart: a transaction begun on an earlier thread is gone. */
   private generation = 0;
@@ -135,7 +138,10 @@ export class PgliteThread implements PgliteQueryable {
   }
 
   query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
-    return this.call(this.queryRequest(sql, params, options)) as Promise<Results<T>>;
+    return this.slowQueries.time(
+      sql,
+      () => this.call(this.queryRequest(sql, params, options)) as Promise<Results<T>>,
+    );
   }
 
   async transaction<T>(work: (tx: PgliteQueryable) => Promise<T>): Promise<T> {
@@ -149,7 +155,10 @@ export class PgliteThread implements PgliteQueryable {
       const inside: PgliteQueryable = {
         query: <R>(sql: string, params?: unknown[], options?: QueryOptions) => {
           if (this.generation !== generation) return Promise.reject(new DatabaseUnavailableError());
-          return this.call({ ...this.queryRequest(sql, params, options), tx }, true) as Promise<Results<R>>;
+          return this.slowQueries.time(
+            sql,
+            () => this.call({ ...this.queryRequest(sql, params, options), tx }, true) as Promise<Results<R>>,
+          );
         },
       };
       let result: T;

@@ -10,6 +10,7 @@ import { isUuid } from '../../shared/uuid.ts';
 import { MIGRATIONS_DIR } from '../paths.ts';
 import type { Database, Db } from './client.ts';
 import * as schema from './schema.ts';
+import { SlowQueryWatch } from './slow-queries.ts';
 
 export async function openPostgres(options: { url: string; maxConnections?: number }): Promise<Database> {
   const pool = new pg.Pool({
@@ -22,6 +23,8 @@ export async function openPostgres(options: { url: string; maxConnections?: numb
   // An idle client whose connection dies (database restart, failover) is dropped by the pool and replaced
   // on next use; without a listener that event would crash the whole process.
   pool.on('error', () => {});
+  const slowQueries = new SlowQueryWatch();
+  pool.on('connect', (client) => timeStatements(client, slowQueries));
   // Fail fast with the driver's message (e.g. ECONNREFUSED, database does not exist).
   const probe = await pool.connect();
   probe.release();
@@ -29,9 +32,39 @@ export async function openPostgres(options: { url: string; maxConnections?: numb
   return {
     db: db as unknown as Db,
     mode: 'postgres',
+    slowQueries,
     migrate: () => migrateOnce(pool, () => migrate(db, { migrationsFolder: MIGRATIONS_DIR })),
     close: () => pool.end(),
   };
+}
+
+/**
+ * Times each statement of a pooled client (spec 1 §8's slow queries): the pool's own `query` calls it with a
+ * callback, Drizzle and our transactions with a promise; a streamed query (a cursor, a COPY) is left alone.
+ */
+function timeStatements(client: pg.PoolClient, watch: SlowQueryWatch): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const timed = (...args: unknown[]): unknown => {
+    const first = args[0] as string | { text?: unknown } | undefined;
+    const sql = typeof first === 'string' ? first : first?.text;
+    if (!watch.active || typeof sql !== 'string') return query(...args);
+    const started = performance.now();
+    const callback = args.at(-1);
+    if (typeof callback === 'function') {
+      args[args.length - 1] = (...answer: unknown[]) => {
+        watch.ended(sql, started);
+        return callback(...answer);
+      };
+      return query(...args);
+    }
+    const result = query(...args);
+    if (result instanceof Promise) {
+      const report = () => watch.ended(sql, started);
+      result.then(report, report);
+    }
+    return result;
+  };
+  client.query = timed as typeof client.query;
 }
 
 /** Any number, the same in every instance: the session lock migrations run under. */

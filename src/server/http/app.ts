@@ -1,7 +1,9 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { routePath } from 'hono/route';
+import { isSlow, SLOW_REQUEST_MS } from '../../shared/diagnostics.ts';
+import { scrubPath } from '../../shared/diagnostics-scrub.ts';
 import { REDIRECTS } from '../../shared/routes.ts';
 import { createEngine } from '../ai/create-engine.ts';
 import { callerEngine } from '../ai/user-engines.ts';
@@ -23,6 +25,7 @@ import { knownCompanyNames } from '../features/copilot/service.ts';
 import { creditsRoutes } from '../features/credits/routes.ts';
 import { paymentWebhookRoutes } from '../features/credits/webhook-routes.ts';
 import { devMailboxRoutes } from '../features/dev/mailbox-routes.ts';
+import { diagnosticsRoutes } from '../features/diagnostics/routes.ts';
 import { docgenRoutes } from '../features/docgen/routes.ts';
 import { eventsRoutes } from '../features/events/routes.ts';
 import { healthRoutes } from '../features/health/routes.ts';
@@ -44,6 +47,7 @@ import { AppError, errorBody, internalErrorBody, invalidRequest } from './errors
 import { createMetrics, metricsRoute } from './metrics.ts';
 import { requestIdOf } from './node-listener.ts';
 import { RememberingRouter } from './remembering-router.ts';
+import { runInRequest } from './request-context.ts';
 import { bodyLimits, textGuard } from './request-guards.ts';
 import { sameOriginOnly } from './same-origin.ts';
 import { type StaticSite, sendStatic } from './static-site.ts';
@@ -54,6 +58,15 @@ const QUIET_PATHS = new Set(['/api/health', '/api/health/live', '/api/health/rea
 /** Paths whose last segment is a single-use token: the log shows the route, never the token. */
 const TOKEN_PATH = /^(\/api\/auth\/reset-password\/|\/api\/v1\/auth\/reset-tokens\/)[^/]+$/;
 const loggablePath = (path: string) => path.replace(TOKEN_PATH, '$1[token]');
+
+/**
+ * The route a request is served by, as slow requests and queries are logged: the API's template
+ * (`/api/v1/rfp/projects/:id`), else the page's path scrubbed of names and ids (`/prospect/:id`).
+ */
+function loggableRoute(c: Context): string {
+  const template = routePath(c);
+  return template && template !== '*' && template !== '/*' ? template : scrubPath(c.req.path);
+}
 
 const MB = 1024 * 1024;
 /**
@@ -78,6 +91,9 @@ const LARGE_JSON_BODIES = {
   'POST /api/v1/copilot/analyze': 3 * MB,
   'POST /api/v1/knowledge/chat': 3 * MB,
 };
+
+/** JSON bodies capped below the 1 MB default: a browser's error report is a few KB of capped texts. */
+const SMALL_JSON_BODIES = { 'POST /api/v1/client-errors': 16 * 1024 };
 
 /** The methods that carry a body and change state: the ones the body and same-origin guards look at. */
 const BODY_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
@@ -136,15 +152,19 @@ export function createApp(deps: AppDeps, site: StaticSite | null) {
     c.set('requestId', requestId);
     const logger = deps.logger.child({ reqId: requestId });
     c.set('logger', logger);
-    await next();
+    await runInRequest({ reqId: requestId, route: () => loggableRoute(c) }, next);
     const seconds = (performance.now() - started) / 1000;
     const { method, path } = c.req;
     const status = c.res.status;
     metrics.observe(method, routePath(c), status, seconds);
+    const ms = Math.round(seconds * 1000);
     const level = QUIET_PATHS.has(path) ? 'debug' : 'info';
     if (logger.isLevelEnabled(level)) {
-      logger[level]({ method, path: loggablePath(path), status, ms: Math.round(seconds * 1000) }, 'request');
+      logger[level]({ method, path: loggablePath(path), status, ms }, 'request');
     }
+    // Spec 1 §8-§9: over 1000 ms is slow, logged for developers with the route's template and no parameters.
+    if (isSlow(ms, SLOW_REQUEST_MS))
+      logger.warn({ method, route: loggableRoute(c), status, ms }, 'slow request');
   });
   // Before any route reads a body (Better Auth's included): its size first, then its text. The guards that
   // only concern a body or a change of state are not even passed by GET, HEAD and OPTIONS (most requests).
@@ -153,7 +173,7 @@ export function createApp(deps: AppDeps, site: StaticSite | null) {
     '*',
     bodyLimits({
       uploads: UPLOAD_ROUTES,
-      json: LARGE_JSON_BODIES,
+      json: { ...LARGE_JSON_BODIES, ...SMALL_JSON_BODIES },
     }),
   );
   app.use(textGuard());
@@ -189,6 +209,7 @@ export function createApp(deps: AppDeps, site: StaticSite | null) {
   const engine = callerEngine(ai.engine, deps.aiEngines, ai.withFallback);
 
   app.route('/', healthRoutes(deps, ai.health));
+  app.route('/', diagnosticsRoutes(deps));
   metricsRoute(app, metrics, deps.config.metricsToken);
   app.route('/', jobsRoutes(deps));
   app.route('/', authRoutes(deps));

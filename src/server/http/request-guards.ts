@@ -18,7 +18,8 @@ const DEFAULT_BODY_LIMIT = MB;
  */
 const NO_BODY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-const describeBytes = (bytes: number) => `${Math.round((bytes / MB) * 10) / 10} MB`;
+const describeBytes = (bytes: number) =>
+  bytes < MB ? `${Math.round(bytes / 1024)} KB` : `${Math.round((bytes / MB) * 10) / 10} MB`;
 const bodyTooLarge = (bytes: number) => `Request body too large: at most ${describeBytes(bytes)}`;
 
 export type BodyLimits = {

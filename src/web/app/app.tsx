@@ -5,6 +5,7 @@ import { AppErrorBoundary, RouteErrorBoundary } from '../components/error-bounda
 import { LoadingSkeleton } from '../components/ui/skeleton.tsx';
 import { AppShellSkeleton } from '../features/shell/components/app-shell-skeleton.tsx';
 import type { UpcomingPath } from '../features/shell/upcoming-pages.ts';
+import { recordNavigation } from '../lib/diagnostics.ts';
 import { useToasts } from '../lib/toast.ts';
 import { NotFoundPage } from './not-found-page.tsx';
 import { type Page, PUBLIC_PAGES } from './pages.tsx';
@@ -27,6 +28,13 @@ function ToastHost() {
 
 export function resolvePage(path: string): Page | undefined {
   return PUBLIC_PAGES[path];
+}
+
+/** Spec 1 §9's debug log: each page view, by its route template. */
+function NavigationLog() {
+  const { pathname } = useLocation();
+  useEffect(() => recordNavigation(pathname), [pathname]);
+  return null;
 }
 
 function PrefetchOnNavigation() {
@@ -250,6 +258,7 @@ export function App() {
   return (
     <AppErrorBoundary>
       <PrefetchOnNavigation />
+      <NavigationLog />
       <Routes>
         <Route element={<PublicLayout />}>
           <Route element={<PageSuspense />}>

@@ -1,5 +1,6 @@
 import { AlertTriangle, RefreshCw } from 'lucide-react';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { recordRenderError } from '../lib/diagnostics.ts';
 import { Button } from './ui/button.tsx';
 
 type BoundaryProps = {
@@ -18,6 +19,7 @@ class Boundary extends Component<BoundaryProps, BoundaryState> {
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
     console.error(`[${this.props.name}]`, error, info.componentStack);
+    recordRenderError(error, info.componentStack);
   }
 
   reset = () => this.setState({ error: null });

@@ -1,4 +1,5 @@
 import { readServerEvents, type ServerEvent } from '../../shared/sse.ts';
+import { recordApiCall } from './diagnostics.ts';
 
 /** An API failure with the server's message (our `{ error: { message } }` or Better Auth's `{ message }`). */
 export class ApiError extends Error {
@@ -57,16 +58,34 @@ async function send(path: string, init: ApiRequest, accept?: string): Promise<Re
   const headers: Record<string, string> = {};
   if (init.body !== undefined) headers['content-type'] = 'application/json';
   if (accept) headers.accept = accept;
-  const response = await fetch(path, {
-    method: init.method ?? 'GET',
-    credentials: 'include',
-    headers,
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
+  const method = init.method ?? 'GET';
+  const started = performance.now();
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: 'include',
+      headers,
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+  } catch (err) {
+    // A request the page itself called off (it navigated away) is no failure to report.
+    if (!(err instanceof DOMException && err.name === 'AbortError')) {
+      recordApiCall(method, path, 0, performance.now() - started);
+    }
+    throw err;
+  }
+  return checked(method, path, response, started);
+}
+
+/** The response when it is a success, else its ApiError; the diagnostics keep its status and timing either way. */
+async function checked(method: string, path: string, response: Response, started: number) {
   if (!response.ok) {
     const { message, code, details } = await errorMessage(response);
+    recordApiCall(method, path, response.status, performance.now() - started, message);
     throw new ApiError(message, response.status, code, details ?? null);
   }
+  recordApiCall(method, path, response.status, performance.now() - started);
   return response;
 }
 
@@ -83,17 +102,15 @@ export async function apiFetch<T>(path: string, init: ApiRequest = {}): Promise<
  */
 export async function apiPostForm<T>(path: string, form: FormData): Promise<T> {
   let response: Response;
+  const started = performance.now();
   try {
     response = await fetch(path, { method: 'POST', credentials: 'include', body: form });
   } catch {
+    recordApiCall('POST', path, 0, performance.now() - started);
     // The server may close the connection on a body it refuses before it is all sent.
     throw new ApiError('The file could not be sent. Check your connection and try again.', 0, null);
   }
-  if (!response.ok) {
-    const { message, code, details } = await errorMessage(response);
-    throw new ApiError(message, response.status, code, details ?? null);
-  }
-  return (await response.json()) as T;
+  return (await (await checked('POST', path, response, started)).json()) as T;
 }
 
 /**

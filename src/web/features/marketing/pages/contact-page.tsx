@@ -45,8 +45,9 @@ const CHANNELS: readonly Channel[] = [
       <p>
         Open an issue in the public issue tracker of the Prospector repository your installation was built
         from. Include the version (the <code>/api/health</code> endpoint reports it), the steps to reproduce
-        and what you expected to happen. Leave out personal data, customer documents and secrets: issues are
-        public.
+        and what you expected to happen; signed in, Profile &gt; Diagnostics &gt; Copy diagnostics gives you
+        the version, your browser and the recent errors without personal data. Leave out personal data,
+        customer documents and secrets: issues are public.
       </p>
     ),
   },

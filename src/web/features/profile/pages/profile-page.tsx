@@ -1,5 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Loader2, Monitor, Pencil, Smartphone, Tablet, Terminal, TriangleAlert } from 'lucide-react';
+import {
+  ClipboardCopy,
+  Loader2,
+  Monitor,
+  Pencil,
+  Smartphone,
+  Tablet,
+  Terminal,
+  TriangleAlert,
+} from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PASSWORD_MIN_LENGTH, usernameFromEmail } from '../../../../shared/auth.ts';
@@ -23,6 +32,8 @@ import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiError, apiFetch } from '../../../lib/api.ts';
 import { cn } from '../../../lib/cn.ts';
+import { copyText } from '../../../lib/copy-text.ts';
+import { diagnosticsReport } from '../../../lib/diagnostics-report.ts';
 import { useProfile } from '../../../lib/profile.ts';
 import { logOut, signOut, useSession } from '../../../lib/session.ts';
 import { toast, toastFailure } from '../../../lib/toast.ts';
@@ -707,7 +718,74 @@ function DangerZoneSection() {
   );
 }
 
-/** `/profile`: the account, the company and ICP, password, sessions and account deletion. */
+/**
+ * Spec 1 §9's diagnostics, for a bug report: this browser's recent errors, slow entries and web vitals. The
+ * report is scrubbed of the user's e-mail, name and company as well as of ids, tokens and query strings.
+ */
+function DiagnosticsSection() {
+  const id = useId();
+  const { user } = useSession();
+  const profile = useProfile();
+  const [copying, setCopying] = useState(false);
+  // Shown when the browser refuses the clipboard, so the report can still be selected and copied by hand.
+  const [fallback, setFallback] = useState<string | null>(null);
+
+  const copy = async () => {
+    setCopying(true);
+    try {
+      const company = profile.data?.company;
+      const known = [user?.email, user?.name, company?.name, company?.website].filter(
+        (value): value is string => Boolean(value),
+      );
+      const text = JSON.stringify(await diagnosticsReport(known), null, 2);
+      if (await copyText(text)) {
+        setFallback(null);
+        toast({ title: 'Diagnostics copied', description: 'Paste them into your bug report.' });
+      } else {
+        setFallback(text);
+        toast({
+          title: 'Could not copy diagnostics',
+          description: 'Select the report below and copy it yourself.',
+          variant: 'destructive',
+        });
+      }
+    } finally {
+      setCopying(false);
+    }
+  };
+
+  return (
+    <Section
+      title="Diagnostics"
+      description="Something not working? Attach this browser's recent errors, slow pages and load times to your bug report."
+    >
+      <div className="flex flex-col gap-4">
+        <p className="text-sm text-muted-foreground">
+          The report holds no personal data: no e-mail, name, company, record ids or search terms.
+        </p>
+        <Button variant="outline" className="self-start" disabled={copying} onClick={() => void copy()}>
+          {copying ? <Loader2 className="animate-spin" aria-hidden /> : <ClipboardCopy aria-hidden />}
+          {copying ? 'Copying diagnostics...' : 'Copy diagnostics'}
+        </Button>
+        {fallback !== null && (
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={`${id}-report`}>Diagnostics report</Label>
+            <textarea
+              id={`${id}-report`}
+              readOnly
+              value={fallback}
+              rows={10}
+              className="w-full rounded-md border bg-muted/40 p-3 font-mono text-xs"
+              onFocus={(event) => event.currentTarget.select()}
+            />
+          </div>
+        )}
+      </div>
+    </Section>
+  );
+}
+
+/** `/profile`: the account, the company and ICP, password, sessions, diagnostics and account deletion. */
 export function ProfilePage() {
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8 sm:px-8 sm:py-10">
@@ -719,6 +797,7 @@ export function ProfilePage() {
       <CompanySection />
       <ChangePasswordSection />
       <SessionsSection />
+      <DiagnosticsSection />
       <DangerZoneSection />
     </div>
   );
