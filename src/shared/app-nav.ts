@@ -3,32 +3,14 @@
  * the entries, their targets and which entry is active for an address. Pure data and logic, no React.
  */
 import { type AgentId, getAgent } from './agents.ts';
+import { APP_NAV_OUTLINE, type AppNavItemId } from './app-nav-outline.ts';
 import { usernameFromEmail } from './auth.ts';
 
 /** Spec 1 §2.10, §9: mobile is under 768 px; an open mobile menu closes itself 100 ms after reaching desktop. */
 export const MOBILE_BREAKPOINT_PX = 768;
 export const DESKTOP_AUTO_CLOSE_MS = 100;
 
-export type AppNavItemId =
-  | 'home'
-  | 'workspace'
-  | 'company-finder'
-  | 'people-finder'
-  | 'sales-qa'
-  | 'rfp'
-  | 'document'
-  | 'sales-projects'
-  | 'my-companies'
-  | 'my-people'
-  | 'knowledge-graph'
-  | 'enterprise-search'
-  | 'account-management'
-  | 'key-people'
-  | 'buyer-intent'
-  | 'events'
-  | 'all-agents'
-  | 'integrations'
-  | 'profile';
+export type { AppNavItemId } from './app-nav-outline.ts';
 
 /** Spec 1 §3 'Navigation item' (no app entry is disabled, so the flag is left out). */
 export type AppNavItem = { id: AppNavItemId; title: string; href: string; description: string };
@@ -41,124 +23,56 @@ export const MY_COMPANIES_HREF = '/sales-account-development/research?myCompanie
 export const MY_PEOPLE_HREF = '/people-finder-master?myPeople=true';
 
 // The sidebar shows shorter labels than the catalogue titles ('RFP', 'Document'); the routes come from the catalogue.
-function agentItem(id: AppNavItemId, agentId: AgentId, title: string): AppNavItem {
+function agentTarget(agentId: AgentId): { href: string; description: string } {
   const agent = getAgent(agentId);
-  return { id, title, href: agent.path, description: `${agent.name}: ${agent.tagline}` };
+  return { href: agent.path, description: `${agent.name}: ${agent.tagline}` };
 }
 
-export const APP_NAV_GROUPS: readonly AppNavGroup[] = [
-  {
-    label: null,
-    items: [
-      { id: 'home', title: 'Home', href: '/app', description: 'The home hub of the app.' },
-      {
-        id: 'workspace',
-        title: 'Workspace',
-        href: WORKSPACE_HREF,
-        description: 'Research the companies you are working on.',
-      },
-    ],
+/** Where each sidebar entry leads, and its description (the agents' from the catalogue). */
+const TARGETS: Readonly<Record<AppNavItemId, { href: string; description: string }>> = {
+  home: { href: '/app', description: 'The home hub of the app.' },
+  workspace: { href: WORKSPACE_HREF, description: 'Research the companies you are working on.' },
+  'company-finder': agentTarget('alex'),
+  'people-finder': agentTarget('jim'),
+  'sales-qa': agentTarget('emma'),
+  rfp: agentTarget('maya'),
+  document: agentTarget('david'),
+  'sales-projects': {
+    href: '/sales-projects',
+    description: 'Companies, people and documents grouped by campaign or deal.',
   },
-  {
-    label: 'CORE AI AGENTS',
-    items: [
-      agentItem('company-finder', 'alex', 'Company Finder'),
-      agentItem('people-finder', 'jim', 'People Finder'),
-      agentItem('sales-qa', 'emma', 'Sales Q&A'),
-      agentItem('rfp', 'maya', 'RFP'),
-      agentItem('document', 'david', 'Document'),
-    ],
+  'my-companies': { href: MY_COMPANIES_HREF, description: 'The companies you have saved.' },
+  'my-people': { href: MY_PEOPLE_HREF, description: 'The contacts you have saved.' },
+  'knowledge-graph': {
+    href: '/knowledge-graph',
+    description: 'Companies, people and topics from your documents and how they connect.',
   },
-  {
-    label: 'SALES OPERATIONS',
-    items: [
-      {
-        id: 'sales-projects',
-        title: 'My Sales Projects',
-        href: '/sales-projects',
-        description: 'Companies, people and documents grouped by campaign or deal.',
-      },
-      {
-        id: 'my-companies',
-        title: 'My Companies',
-        href: MY_COMPANIES_HREF,
-        description: 'The companies you have saved.',
-      },
-      {
-        id: 'my-people',
-        title: 'My People',
-        href: MY_PEOPLE_HREF,
-        description: 'The contacts you have saved.',
-      },
-      {
-        id: 'knowledge-graph',
-        title: 'Knowledge Graph',
-        href: '/knowledge-graph',
-        description: 'Companies, people and topics from your documents and how they connect.',
-      },
-      {
-        id: 'enterprise-search',
-        title: 'Enterprise Search',
-        href: getAgent('sofia').path,
-        description: 'Search every file your team has uploaded.',
-      },
-    ],
+  'enterprise-search': {
+    href: getAgent('sofia').path,
+    description: 'Search every file your team has uploaded.',
   },
-  {
-    // Not in spec 1 §2.8: the pages it leaves out of the sidebar, reachable only from the home page's buttons
-    // or by their address, get a group of their own; the spec's groups stay as they are.
-    label: 'PIPELINE & INSIGHTS',
-    items: [
-      {
-        id: 'account-management',
-        title: 'Account Management',
-        href: '/account-management',
-        description: 'Your prospects: pipeline, forecasts and deal momentum.',
-      },
-      {
-        id: 'key-people',
-        title: 'Key People',
-        href: '/key-people',
-        description: 'The decision-makers at your target accounts.',
-      },
-      {
-        id: 'buyer-intent',
-        title: 'Buyer Intent',
-        href: '/buyer-intent-results',
-        description: 'Companies showing signs that they are ready to buy.',
-      },
-      {
-        id: 'events',
-        title: 'Events',
-        href: '/events-results',
-        description: 'What happened at your accounts: news, changes and signals.',
-      },
-      {
-        id: 'all-agents',
-        title: 'All Agents',
-        href: '/agents',
-        description: 'Every agent and what it does.',
-      },
-    ],
+  'account-management': {
+    href: '/account-management',
+    description: 'Your prospects: pipeline, forecasts and deal momentum.',
   },
-  {
-    label: 'SETTINGS & CONFIG',
-    items: [
-      {
-        id: 'integrations',
-        title: 'Integrations',
-        href: '/integrations',
-        description: 'AI models, API keys, webhooks, import and export.',
-      },
-      {
-        id: 'profile',
-        title: 'User Profile and Company',
-        href: '/profile',
-        description: 'Your profile, company and ideal customer profile.',
-      },
-    ],
+  'key-people': { href: '/key-people', description: 'The decision-makers at your target accounts.' },
+  'buyer-intent': {
+    href: '/buyer-intent-results',
+    description: 'Companies showing signs that they are ready to buy.',
   },
-];
+  events: {
+    href: '/events-results',
+    description: 'What happened at your accounts: news, changes and signals.',
+  },
+  'all-agents': { href: '/agents', description: 'Every agent and what it does.' },
+  integrations: { href: '/integrations', description: 'AI models, API keys, webhooks, import and export.' },
+  profile: { href: '/profile', description: 'Your profile, company and ideal customer profile.' },
+};
+
+export const APP_NAV_GROUPS: readonly AppNavGroup[] = APP_NAV_OUTLINE.map((group) => ({
+  label: group.label,
+  items: group.items.map((item) => ({ ...item, ...TARGETS[item.id] })),
+}));
 
 export const APP_NAV_ITEMS: readonly AppNavItem[] = APP_NAV_GROUPS.flatMap((group) => group.items);
 

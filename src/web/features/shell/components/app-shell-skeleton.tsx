@@ -1,4 +1,4 @@
-import { APP_NAV_GROUPS } from '../../../../shared/app-nav.ts';
+import { APP_NAV_OUTLINE } from '../../../../shared/app-nav-outline.ts';
 import { BRAND_NAME } from '../../../../shared/marketing.ts';
 import { LoadingSkeleton } from '../../../components/ui/skeleton.tsx';
 
@@ -17,7 +17,7 @@ export function AppShellSkeleton() {
           {BRAND_NAME}
         </div>
         <div className="flex-1 overflow-hidden px-2 py-3">
-          {APP_NAV_GROUPS.map((group, index) => (
+          {APP_NAV_OUTLINE.map((group, index) => (
             <div key={group.label ?? 'main'} className={index > 0 ? 'mt-4' : undefined}>
               {group.label && (
                 <p className="px-3 pb-1 text-[11px] font-semibold tracking-wider text-muted-foreground">
