@@ -164,7 +164,7 @@ describeInBrowser('prospects', (browser) => {
       await page.goto('/app');
       await page.locator('[data-pipeline-realistic]').waitFor();
       expect(await page.locator('[data-pipeline-realistic]').textContent()).toBe('$2.5M');
-      await page.getByRole('link', { name: 'Account management' }).click();
+      await page.getByRole('link', { name: 'Account management', exact: true }).click();
       await page.waitForURL(/\/account-management$/);
       expectNoErrors(errors, 'prospects');
     } finally {
