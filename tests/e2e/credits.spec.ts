@@ -389,6 +389,62 @@ describeInBrowser('credits', (browser) => {
     }
   });
 
+  it('credits bought elsewhere (another tab) are announced as Credits Added when the account is next read', async () => {
+    const { page, errors, close } = await openPage(browser(), {
+      ...DESKTOP,
+      storageState: await onboardedUser(browser(), 'Arrivals'),
+    });
+    try {
+      await page.goto('/chat');
+      await page.getByRole('heading', { level: 1, name: 'Copilot' }).waitFor();
+      await expect.poll(async () => (await page.request.get('/api/v1/credits')).status()).toBe(200);
+      // Another tab buys the Professional package; this page has not read the account since.
+      const bought = await page.request.post('/api/v1/credits/purchases', {
+        data: { packageId: 'professional', idempotencyKey: `arrivals-${Date.now()}` },
+      });
+      expect(bought.status()).toBe(201);
+      // A free command reads the account again: the arrival is announced, once.
+      const box = page.getByLabel('Message the copilot');
+      await box.fill('refresh');
+      await box.press('Enter');
+      await toast(page, 'Credits Added').waitFor();
+      expect(await toast(page, 'Credits Added').textContent()).toContain('550 credits added to your account');
+      expectNoErrors(errors, 'credits added');
+    } finally {
+      await close();
+    }
+  });
+
+  it('a charge that breaks (API answer stood in) shows Credit Deduction Failed, not a generic error', async () => {
+    const { page, errors, close } = await openPage(browser(), { ...DESKTOP, storageState });
+    try {
+      // The server's answer when the charge itself fails (credits.test.ts makes it really fail).
+      await page.route('**/api/v1/companies?*', (route) =>
+        route.request().url().includes('q=ledger')
+          ? route.fulfill({
+              status: 500,
+              contentType: 'application/json',
+              body: JSON.stringify({
+                error: {
+                  code: 'CREDIT_DEDUCTION_FAILED',
+                  message: 'Failed to deduct credits. Please try again.',
+                },
+              }),
+            })
+          : route.continue(),
+      );
+      await page.goto('/sales-account-development/research?q=ledger');
+      await toast(page, 'Credit Deduction Failed').waitFor();
+      expect(await toast(page, 'Credit Deduction Failed').textContent()).toContain(
+        'Failed to deduct credits. Please try again.',
+      );
+      // The stood-in 500 is the one error the browser logs.
+      expect(errors.filter((e) => !e.includes('500'))).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
   it('back from Stripe Checkout, cancelled: says no payment was taken, once, and drops the parameters', async () => {
     const { page, errors, close } = await openPage(browser(), { ...DESKTOP, storageState });
     try {
