@@ -10,13 +10,15 @@ export type Backend = { name: 'pglite' | 'postgres'; create(): Promise<TestDatab
 /**
  * The database backends every database test runs against: an in-memory PGlite always, and a fresh
  * database on the real PostgreSQL server when one answers (always in CI). Each call to create() gives an
- * empty, migrated database of its own that destroy() removes.
+ * empty, migrated database of its own that destroy() removes. TEST_DATABASES=postgres (or pglite) keeps one of
+ * them: `npm run test:quick` runs the server tests on PostgreSQL alone; `npm test` always runs both.
  */
 export function backends(): Backend[] {
   const list: Backend[] = [{ name: 'pglite', create: createPglite }];
   const adminUrl = inject('postgresUrl');
   if (adminUrl) list.push({ name: 'postgres', create: () => createPostgres(adminUrl) });
-  return list;
+  const only = process.env.TEST_DATABASES;
+  return only ? list.filter((backend) => only.split(',').includes(backend.name)) : list;
 }
 
 async function createPglite(): Promise<TestDatabase> {
