@@ -38,6 +38,15 @@ export const SCENARIO_COLORS: Readonly<Record<ForecastScenario, string>> = {
   optimistic: '#10b981',
 };
 
+/** The charts' tooltip, in the theme's popover colours. */
+export const CHART_TOOLTIP_STYLE = {
+  background: 'var(--color-popover)',
+  border: '1px solid var(--color-border)',
+  borderRadius: 8,
+  color: 'var(--color-popover-foreground)',
+  fontSize: 12,
+};
+
 export const TREND_TONE: Readonly<Record<MomentumTrend, BadgeProps['variant']>> = {
   accelerating: 'success',
   steady: 'secondary',

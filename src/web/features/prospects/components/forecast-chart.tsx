@@ -1,7 +1,7 @@
 /** The forecast scenarios per timeline as grouped bars; recharts is big, so this file is its own lazy chunk. */
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import { FORECAST_SCENARIOS, type Forecast, formatMillions } from '../../../../shared/prospects.ts';
-import { SCENARIO_COLORS, SCENARIO_LABELS } from '../format.ts';
+import { CHART_TOOLTIP_STYLE, SCENARIO_COLORS, SCENARIO_LABELS } from '../format.ts';
 
 export function ForecastChart({ forecasts }: { forecasts: readonly Forecast[] }) {
   const data = forecasts.map((f) => ({
@@ -38,13 +38,7 @@ export function ForecastChart({ forecasts }: { forecasts: readonly Forecast[] })
         <Tooltip
           cursor={{ fill: 'currentColor', fillOpacity: 0.08 }}
           formatter={(value) => formatMillions(Number(value))}
-          contentStyle={{
-            background: 'var(--color-popover)',
-            border: '1px solid var(--color-border)',
-            borderRadius: 8,
-            color: 'var(--color-popover-foreground)',
-            fontSize: 12,
-          }}
+          contentStyle={CHART_TOOLTIP_STYLE}
           labelStyle={{ fontWeight: 600, marginBottom: 4 }}
         />
         {FORECAST_SCENARIOS.map((scenario) => (

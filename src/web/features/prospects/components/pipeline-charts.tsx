@@ -20,7 +20,7 @@ import {
   TableHeader,
   TableRow,
 } from '../../../components/ui/table.tsx';
-import { SCENARIO_COLORS, SCENARIO_LABELS } from '../format.ts';
+import { CHART_TOOLTIP_STYLE, SCENARIO_COLORS, SCENARIO_LABELS } from '../format.ts';
 
 const MONTH = new Intl.DateTimeFormat('en', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 /** "2026-03" as "Mar 2026". */
@@ -30,14 +30,6 @@ const prospects = (n: number) => `${n} ${n === 1 ? 'prospect' : 'prospects'}`;
 const TICK = { fill: 'currentColor', fontSize: 12 };
 /** A table under a chart: small type and tight cells, so it fits a phone's width. */
 const COMPACT = 'text-xs [&_td]:px-2 [&_td]:py-1.5 [&_th]:h-8 [&_th]:px-2';
-const TOOLTIP_STYLE = {
-  background: 'var(--color-popover)',
-  border: '1px solid var(--color-border)',
-  borderRadius: 8,
-  color: 'var(--color-popover-foreground)',
-  fontSize: 12,
-};
-
 function ChartFigure({
   title,
   description,
@@ -244,7 +236,7 @@ function CloseMonthChart({ pipeline }: { pipeline: ProspectPipeline }) {
             <Tooltip
               cursor={{ fill: 'currentColor', fillOpacity: 0.08 }}
               formatter={(value) => formatMillions(Number(value))}
-              contentStyle={TOOLTIP_STYLE}
+              contentStyle={CHART_TOOLTIP_STYLE}
               labelStyle={{ fontWeight: 600, marginBottom: 4 }}
             />
             {FORECAST_SCENARIOS.map((scenario) => (
