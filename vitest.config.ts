@@ -42,8 +42,10 @@ export default defineConfig({
           // A page settles in well under a second, but not on a loaded CI machine (the default is 1 s).
           expect: { poll: { timeout: 10_000 } },
           // Files run in parallel against the one server: each signs up users of its own (issue 26: 519 s one
-          // file at a time, 368 s on two workers, on this 2-core machine). Two: each drives a browser.
+          // file at a time, 368 s on two workers, on this 2-core machine). Two: each drives a browser. They run
+          // after the server and security tests (a group of their own), not beside them.
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],
