@@ -95,11 +95,18 @@ describeInBrowser('copilot', (browser) => {
       await replies(page).filter({ hasText: 'Updated the realistic forecast to $2.5M.' }).waitFor();
       expect(new URL(page.url()).searchParams.get('prospect')).toMatch(/^[0-9a-f-]{36}$/);
       const list = (await (await page.request.get('/api/v1/prospects')).json()) as {
-        prospects: { name: string; pipeline: { realistic: number } | null }[];
+        prospects: { name: string; pipeline: { realistic: number; optimistic: number } | null }[];
       };
       expect(list.prospects.find((p) => p.name === 'Harbor Freight Lines')?.pipeline?.realistic).toBe(
         2_500_000,
       );
+
+      // The form's rule holds here too: an optimistic amount below the realistic one is refused, nothing changes.
+      await box.fill('update optimistic forecast to 800k');
+      await box.press('Enter');
+      await replies(page).filter({ hasText: 'Forecast amounts must be in order' }).waitFor();
+      const after = (await (await page.request.get('/api/v1/prospects')).json()) as typeof list;
+      expect(after.prospects.find((p) => p.name === 'Harbor Freight Lines')?.pipeline?.optimistic).toBe(0);
       expectNoErrors(errors, 'countdown and picker');
     } finally {
       await close();
