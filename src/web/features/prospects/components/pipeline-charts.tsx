@@ -4,7 +4,7 @@
  * its numbers as a table under "Show as table". recharts is big, so this file is its own lazy chunk.
  */
 import { type ReactNode, useId } from 'react';
-import { Bar, BarChart, CartesianGrid, LabelList, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, LabelList, XAxis, YAxis } from 'recharts';
 import {
   FORECAST_SCENARIOS,
   formatMillions,
@@ -20,7 +20,8 @@ import {
   TableHeader,
   TableRow,
 } from '../../../components/ui/table.tsx';
-import { CHART_TOOLTIP_STYLE, SCENARIO_COLORS, SCENARIO_LABELS } from '../format.ts';
+import { SCENARIO_COLORS, SCENARIO_LABELS } from '../format.ts';
+import { ScenarioBars } from './forecast-chart.tsx';
 
 const MONTH = new Intl.DateTimeFormat('en', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 /** "2026-03" as "Mar 2026". */
@@ -216,41 +217,7 @@ function CloseMonthChart({ pipeline }: { pipeline: ProspectPipeline }) {
     >
       {months.length ? (
         <div className="flex flex-col gap-2">
-          <BarChart
-            responsive
-            accessibilityLayer={false}
-            style={{ width: '100%', height: 220 }}
-            data={data}
-            margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
-            barCategoryGap="20%"
-          >
-            <CartesianGrid vertical={false} stroke="currentColor" strokeOpacity={0.15} />
-            <XAxis dataKey="label" tick={TICK} tickLine={false} axisLine={false} minTickGap={12} />
-            <YAxis
-              tickFormatter={(value: number) => formatMillions(value)}
-              tick={TICK}
-              tickLine={false}
-              axisLine={false}
-              width={60}
-            />
-            <Tooltip
-              cursor={{ fill: 'currentColor', fillOpacity: 0.08 }}
-              formatter={(value) => formatMillions(Number(value))}
-              contentStyle={CHART_TOOLTIP_STYLE}
-              labelStyle={{ fontWeight: 600, marginBottom: 4 }}
-            />
-            {FORECAST_SCENARIOS.map((scenario) => (
-              <Bar
-                key={scenario}
-                dataKey={scenario}
-                name={SCENARIO_LABELS[scenario]}
-                fill={SCENARIO_COLORS[scenario]}
-                radius={[3, 3, 0, 0]}
-                maxBarSize={28}
-                isAnimationActive={false}
-              />
-            ))}
-          </BarChart>
+          <ScenarioBars data={data} height={220} compact />
           <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs">
             {FORECAST_SCENARIOS.map((scenario) => (
               <li key={scenario} className="flex items-center gap-1.5">
