@@ -38,7 +38,13 @@ describe('loadConfig', () => {
     expect(config.database).toEqual({
       mode: 'postgres',
       url: 'postgresql://app:secret@db.internal:5432/prospector',
+      preparedStatements: true,
     });
+    const behindProxy = { DATABASE_URL: 'postgres://db/p', DATABASE_PREPARED_STATEMENTS: 'false' };
+    expect(loadConfig(behindProxy).database).toMatchObject({ preparedStatements: false });
+    expect(() => loadConfig({ ...behindProxy, DATABASE_PREPARED_STATEMENTS: 'no' })).toThrow(
+      'Invalid configuration: DATABASE_PREPARED_STATEMENTS must be true or false',
+    );
   });
 
   it('reads UPLOAD_MAX_MB (default 25) and refuses a limit that is not a whole number of MB', () => {

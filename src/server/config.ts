@@ -24,6 +24,10 @@ const envSchema = z.object({
       message:
         'must be a postgres:// or postgresql:// URL, e.g. postgres://user:password@localhost:5432/prospector',
     }),
+  DATABASE_PREPARED_STATEMENTS: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('true')
+    .transform((value) => value === 'true'),
   DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
   PGLITE_STALL_SECONDS: z.coerce
     .number({ error: 'must be a whole number of seconds' })
@@ -189,7 +193,7 @@ export type AiConfig =
 /** `stallMs`: how long the embedded database's thread may stay silent with statements waiting (pglite-thread.ts). */
 export type DatabaseConfig =
   | { mode: 'pglite'; dataDir: string; stallMs: number }
-  | { mode: 'postgres'; url: string };
+  | { mode: 'postgres'; url: string; preparedStatements: boolean };
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -298,7 +302,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     database: e.DATABASE_URL
-      ? { mode: 'postgres', url: e.DATABASE_URL }
+      ? { mode: 'postgres', url: e.DATABASE_URL, preparedStatements: e.DATABASE_PREPARED_STATEMENTS }
       : { mode: 'pglite', dataDir, stallMs: e.PGLITE_STALL_SECONDS * 1000 },
     dataDir,
     logLevel: e.LOG_LEVEL,

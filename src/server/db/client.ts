@@ -39,7 +39,13 @@ export type OpenOptions =
       template?: string | null;
       onRestart?: (reason: string, waiting: string[]) => void;
     }
-  | { mode: 'postgres'; url: string; maxConnections?: number };
+  | {
+      mode: 'postgres';
+      url: string;
+      maxConnections?: number;
+      /** Prepare parameterised statements by name (default); off behind a proxy that does not track them. */
+      preparedStatements?: boolean;
+    };
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   // PostgreSQL's driver is loaded only when it is used: an embedded start spends its time elsewhere.
