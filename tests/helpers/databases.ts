@@ -9,14 +9,18 @@ export type Backend = { name: 'pglite' | 'postgres'; create(): Promise<TestDatab
 
 /**
  * The database backends every database test runs against: an in-memory PGlite always, and a fresh
- * database on the real PostgreSQL server when one answers (always in CI). Each call to create() gives an
- * empty, migrated database of its own that destroy() removes. TEST_DATABASES=postgres (or pglite) keeps one of
+ * database on the real PostgreSQL server when one answers (always in CI). Each call to create() gives a
+ * migrated database of its own, without user data, that destroy() removes (a copy of a template with the
+ * reference data: the build's for PGlite, the run's for PostgreSQL). TEST_DATABASES=postgres (or pglite) keeps one of
  * them: `npm run test:quick` runs the server tests on PostgreSQL alone; `npm test` always runs both.
  */
 export function backends(): Backend[] {
   const list: Backend[] = [{ name: 'pglite', create: createPglite }];
   const adminUrl = inject('postgresUrl');
-  if (adminUrl) list.push({ name: 'postgres', create: () => createPostgres(adminUrl) });
+  if (adminUrl) {
+    const template = inject('postgresTemplate');
+    list.push({ name: 'postgres', create: () => createPostgres(adminUrl, template) });
+  }
   const only = process.env.TEST_DATABASES;
   return only ? list.filter((backend) => only.split(',').includes(backend.name)) : list;
 }
@@ -27,16 +31,17 @@ async function createPglite(): Promise<TestDatabase> {
   return { ...database, url: null, destroy: () => database.close() };
 }
 
-async function createPostgres(adminUrl: string): Promise<TestDatabase> {
+/** A copy of the run's migrated template (global-setup.ts), or without one a new database migrated here. */
+async function createPostgres(adminUrl: string, template: string | null): Promise<TestDatabase> {
   const name = `prospector_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ mode: 'postgres', url: url.toString(), maxConnections: 5 });
-  await database.migrate();
+  if (!template) await database.migrate();
   return {
     ...database,
     url: url.toString(),
