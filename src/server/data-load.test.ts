@@ -2,26 +2,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../tests/helpers/app.ts';
 import { type AuthClient, authClient, callJson } from '../../tests/helpers/auth.ts';
 import { backends, type TestDatabase } from '../../tests/helpers/databases.ts';
+import { signedInApp } from '../../tests/helpers/signed-in.ts';
 import { DataLoad } from './data-load.ts';
-import { seedReferenceData } from './db/seed/seed.ts';
 import { loadCompanyData } from './features/companies/data/load-company-data.ts';
 
 type Failure = { error: { code: string; message: string } };
 
 describe.each(backends())('a first start while the shared data loads, on $name', (backend) => {
   let database: TestDatabase;
-  let app: Awaited<ReturnType<typeof createTestApp>>['app'];
   let ada: AuthClient;
+  let close: () => Promise<void>;
   const dataLoad = DataLoad.loading();
 
   beforeAll(async () => {
-    database = await backend.create();
-    await seedReferenceData(database.db);
-    ({ app } = await createTestApp(database, { dataLoad }));
-    ada = authClient(app);
-    await ada.signUp('ada@example.com', 'violet-harbor-42', 'Ada');
+    ({
+      database,
+      users: { ada },
+      close,
+    } = await signedInApp(backend, { seed: true, dataLoad, users: { ada: 'Ada' } }));
   });
-  afterAll(() => database.destroy());
+  afterAll(() => close?.());
 
   it('is live and answers, but not ready, and its searches say the data is loading', async () => {
     const health = await callJson<{ status: string; ready: boolean; checks: object }>(

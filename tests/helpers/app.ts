@@ -14,18 +14,17 @@ import { createLogger, type Logger } from '../../src/server/logger.ts';
 import { createAppDeps } from '../../src/server/server.ts';
 import type { TestDatabase } from './databases.ts';
 
+export type TestAppOptions = {
+  site?: StaticSite | null;
+  env?: Record<string, string>;
+  jobs?: JobQueue;
+  logger?: Logger;
+  payments?: PaymentPort;
+  dataLoad?: DataLoad;
+};
+
 /** The HTTP app on a test database, without listening on a port (requests go through `app.request`). */
-export async function createTestApp(
-  database: TestDatabase,
-  options: {
-    site?: StaticSite | null;
-    env?: Record<string, string>;
-    jobs?: JobQueue;
-    logger?: Logger;
-    payments?: PaymentPort;
-    dataLoad?: DataLoad;
-  } = {},
-) {
+export async function createTestApp(database: TestDatabase, options: TestAppOptions = {}) {
   const logger = options.logger ?? createLogger('silent');
   const jobs = options.jobs ?? createJobQueue({ db: database.db, logger, pollIntervalMs: 20 });
   const config = loadConfig({ NODE_ENV: 'test', ...options.env });

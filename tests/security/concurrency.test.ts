@@ -16,7 +16,6 @@ import {
   salesProjectNotes,
   salesProjects,
 } from '../../src/server/db/schema.ts';
-import { seedReferenceData } from '../../src/server/db/seed/seed.ts';
 import { PROCESS_DOCUMENT_JOB } from '../../src/server/features/knowledge/processing.ts';
 import { RFP_DRAFT_JOB } from '../../src/server/features/rfp/service.ts';
 import type { App } from '../../src/server/http/app.ts';
@@ -31,6 +30,7 @@ import { createTestApp } from '../helpers/app.ts';
 import { type AuthClient, authClient } from '../helpers/auth.ts';
 import { type Backend, backends, type TestDatabase } from '../helpers/databases.ts';
 import { insertDocument } from '../helpers/knowledge-rows.ts';
+import { signedInApp } from '../helpers/signed-in.ts';
 import { emptyFigures, printFigures, type SecurityFigures } from './report.ts';
 
 type Env = {
@@ -555,13 +555,21 @@ const figures: SecurityFigures[] = [];
 
 describe.each(backends())('concurrency on $name', (backend: Backend) => {
   let env: Env;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    const database = await backend.create();
-    await seedReferenceData(database.db);
-    const { app, jobs } = await createTestApp(database, { env: { WEBHOOK_ALLOW_PRIVATE: 'true' } });
-    const client = authClient(app);
-    await client.signUp('racer@example.com', 'violet-harbor-42', 'Racer');
+    const fixture = await signedInApp(backend, {
+      seed: true,
+      env: { WEBHOOK_ALLOW_PRIVATE: 'true' },
+      users: { racer: 'Racer' },
+    });
+    close = fixture.close;
+    const {
+      database,
+      app,
+      jobs,
+      users: { racer: client },
+    } = fixture;
     const userId = (await client.session())?.user.id ?? '';
     // Credits enough for every burst: a refusal must come from the rule under test, never from the balance.
     await client.request('GET', '/api/v1/credits');
@@ -577,8 +585,7 @@ describe.each(backends())('concurrency on $name', (backend: Backend) => {
     env = { app, jobs, database, client, userId };
   });
   afterAll(async () => {
-    await env?.jobs.stop();
-    await env?.database.destroy();
+    await close?.();
     if (figures.length > 0 && backend.name === backends().at(-1)?.name) printFigures(figures);
   });
 

@@ -9,12 +9,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedReferenceData } from '../../src/server/db/seed/seed.ts';
 import type { App } from '../../src/server/http/app.ts';
 import type { JobQueue } from '../../src/server/jobs/queue.ts';
-import { createTestApp } from '../helpers/app.ts';
-import { type AuthClient, authClient, callJson } from '../helpers/auth.ts';
+import { type AuthClient, callJson } from '../helpers/auth.ts';
 import { type Backend, backends, type TestDatabase } from '../helpers/databases.ts';
+import { signedInApp } from '../helpers/signed-in.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.ts';
 import type { Parameter, Schema } from './openapi-cases.ts';
 import { emptyFigures, printFigures, type SecurityFigures } from './report.ts';
@@ -420,6 +419,7 @@ describe.each(backends())('cross-tenant isolation on $name', (backend: Backend) 
   let receiver: WebhookReceiver;
   let ada: AuthClient;
   let bob: AuthClient;
+  let close: () => Promise<void>;
   let doc: OpenApiDocument;
   let ids: TenantIds;
   let catalogue: Catalogue;
@@ -480,15 +480,19 @@ describe.each(backends())('cross-tenant isolation on $name', (backend: Backend) 
     forbidden.filter((secret) => !sent.includes(secret) && text.includes(secret));
 
   beforeAll(async () => {
-    database = await backend.create();
-    await seedReferenceData(database.db);
     receiver = await startWebhookReceiver();
-    // Private targets allowed: Ada's webhook points at the local receiver.
-    ({ app, jobs } = await createTestApp(database, { env: { WEBHOOK_ALLOW_PRIVATE: 'true' } }));
-    ada = authClient(app);
-    bob = authClient(app);
-    expect((await ada.signUp('ada@example.com', 'violet-harbor-42', 'Ada')).status).toBe(200);
-    expect((await bob.signUp('bob@example.com', 'violet-harbor-42', 'Bob')).status).toBe(200);
+    ({
+      database,
+      app,
+      jobs,
+      users: { ada, bob },
+      close,
+    } = await signedInApp(backend, {
+      seed: true,
+      // Private targets allowed: Ada's webhook points at the local receiver.
+      env: { WEBHOOK_ALLOW_PRIVATE: 'true' },
+      users: { ada: 'Ada', bob: 'Bob' },
+    }));
     doc = (await (await app.request('/api/openapi.json')).json()) as OpenApiDocument;
     ids = await createTenantResources({ app, database, jobs, client: ada, receiver });
     const agents = await callJson<{ agents: { id: string }[] }>(ada, 'GET', '/api/v1/agents');
@@ -501,7 +505,7 @@ describe.each(backends())('cross-tenant isolation on $name', (backend: Backend) 
   });
   afterAll(async () => {
     await receiver.close();
-    await database.destroy();
+    await close?.();
   });
 
   it("binds every path parameter and id field to one of Ada's resources, or lists why not", async () => {

@@ -9,12 +9,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client.ts';
-import { seedReferenceData } from '../../src/server/db/seed/seed.ts';
 import type { App } from '../../src/server/http/app.ts';
 import { DEFAULT_UPLOAD_MAX_MB } from '../../src/shared/knowledge.ts';
-import { createTestApp } from '../helpers/app.ts';
-import { type AuthClient, authClient } from '../helpers/auth.ts';
+import type { AuthClient } from '../helpers/auth.ts';
 import { backends, type TestDatabase } from '../helpers/databases.ts';
+import { signedInApp } from '../helpers/signed-in.ts';
 import {
   CaseBuilder,
   type FuzzCase,
@@ -100,18 +99,23 @@ describe.each(backends())('hostile input on every route, $name', (backend) => {
   let app: App;
   let user: AuthClient;
   let userId: string;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    database = await backend.create();
-    // The prices (and reference data) paid routes need: without them every charge is a 404 before any work.
-    await seedReferenceData(database.db);
-    ({ app } = await createTestApp(database));
-    user = authClient(app);
-    await user.signUp('fuzz.owner@example.com', 'violet-harbor-42', 'Fuzz Owner');
+    ({
+      database,
+      app,
+      users: { user },
+      close,
+    } = await signedInApp(backend, {
+      // The prices (and reference data) paid routes need: without them every charge is a 404 before any work.
+      seed: true,
+      users: { user: { name: 'Fuzz Owner', email: 'fuzz.owner@example.com' } },
+    }));
     userId = (await user.session())?.user.id ?? '';
     await user.request('GET', '/api/v1/credits');
   });
-  afterAll(() => database.destroy());
+  afterAll(() => close?.());
 
   /** What the caller can spend and how many ledger rows explain it. */
   const balance = async () => {

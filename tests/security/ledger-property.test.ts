@@ -16,18 +16,16 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Caller } from '../../src/server/context.ts';
 import { queryRows } from '../../src/server/db/client.ts';
-import { seedReferenceData } from '../../src/server/db/seed/seed.ts';
 import type { Charger } from '../../src/server/features/credits/charger.ts';
 import { ROLL_CYCLES_JOB } from '../../src/server/features/credits/jobs.ts';
 import { demoPayments } from '../../src/server/features/credits/payments.ts';
 import { type CreditAccount, ledgerDifference } from '../../src/server/features/credits/service.ts';
-import type { App } from '../../src/server/http/app.ts';
 import type { JobQueue } from '../../src/server/jobs/queue.ts';
 import { ACTIVITY_PRICES } from '../../src/shared/credits.ts';
 import { CREDIT_PACKAGES, isPlanUpgrade, PLANS, packageCredits } from '../../src/shared/pricing.ts';
-import { createTestApp } from '../helpers/app.ts';
-import { type AuthClient, authClient } from '../helpers/auth.ts';
+import type { AuthClient } from '../helpers/auth.ts';
 import { type Backend, backends, type TestDatabase } from '../helpers/databases.ts';
+import { signedInApp } from '../helpers/signed-in.ts';
 import { emptyFigures, printFigures, type SecurityFigures } from './report.ts';
 
 /** A small default plan, so that charges run out and plan changes move the total both ways. */
@@ -93,30 +91,34 @@ const planGrant = (planType: string) => PLANS.find((p) => p.id === planType)?.cr
 
 describe.each(backends())('the credit ledger under random use on $name', (backend: Backend) => {
   let database: TestDatabase;
-  let app: App;
   let jobs: JobQueue;
   let charger: Charger;
   let client: AuthClient;
   let caller: Caller;
   const figures: SecurityFigures = emptyFigures('ledger-property', backend.name);
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    database = await backend.create();
-    await seedReferenceData(database.db);
     let deps: { credits: Charger };
-    ({ app, jobs, deps } = await createTestApp(database, {
+    ({
+      database,
+      jobs,
+      deps,
+      users: { ledger: client },
+      close,
+    } = await signedInApp(backend, {
+      seed: true,
       payments: demoPayments(0),
       env: { DEFAULT_CREDITS: String(DEFAULT_CREDITS) },
+      users: { ledger: { name: 'Lea', password: 'copper-meadow-31' } },
     }));
     charger = deps.credits;
-    client = authClient(app);
-    await client.signUp('ledger@example.com', 'copper-meadow-31', 'Lea');
     const user = (await client.session())?.user;
     caller = { id: user?.id ?? '', email: user?.email ?? '', name: 'Lea', emailVerified: true };
   });
   afterAll(async () => {
     printFigures([figures]);
-    await database?.destroy();
+    await close?.();
   });
 
   /** A request of the signed-in user; a 5xx is counted (and fails the step's expectation). */

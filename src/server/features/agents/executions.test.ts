@@ -7,14 +7,13 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../../tests/helpers/app.ts';
-import { type AuthClient, authClient, callJson } from '../../../../tests/helpers/auth.ts';
+import { type AuthClient, callJson } from '../../../../tests/helpers/auth.ts';
 import { leaveCredits } from '../../../../tests/helpers/credits.ts';
 import { type Backend, backends, type TestDatabase } from '../../../../tests/helpers/databases.ts';
 import { insertDocument, userIdOf } from '../../../../tests/helpers/knowledge-rows.ts';
+import { signedInApp } from '../../../../tests/helpers/signed-in.ts';
 import type { AgentDetail, AgentExecution, AgentList } from '../../../shared/agent-executions.ts';
 import { queryRows } from '../../db/client.ts';
-import { seedReferenceData } from '../../db/seed/seed.ts';
 import type { App } from '../../http/app.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { summarize } from './executions.ts';
@@ -25,25 +24,31 @@ describe.each(backends())('agent runs on $name', (backend: Backend) => {
   let jobs: JobQueue;
   let ada: AuthClient;
   let bob: AuthClient;
+  let close: () => Promise<void>;
   let companyId: string;
 
   beforeAll(async () => {
-    database = await backend.create();
-    await seedReferenceData(database.db);
-    const [company] = await queryRows<{ id: string }>(
-      database.db,
-      sql`insert into company_master (name, primary_industry, size, employees, country, city, location, description, source, license)
+    ({
+      database,
+      app,
+      jobs,
+      users: { ada, bob },
+      close,
+    } = await signedInApp(backend, {
+      seed: true,
+      // Before the app: the filter vocabulary is read when the app starts.
+      beforeApp: async (database) => {
+        const [company] = await queryRows<{ id: string }>(
+          database.db,
+          sql`insert into company_master (name, primary_industry, size, employees, country, city, location, description, source, license)
           values ('Globex Logistics', 'Transportation', '201-500', 340, 'Germany', 'Hamburg', 'Hamburg, Germany',
             'Globex Logistics runs freight forwarding across northern Europe.', 'test', 'test')
           returning id`,
-    );
-    companyId = company?.id as string;
-    // After the company: the filter vocabulary is read when the app starts.
-    ({ app, jobs } = await createTestApp(database));
-    ada = authClient(app);
-    bob = authClient(app);
-    await ada.signUp('ada@example.com', 'violet-harbor-42', 'Ada Lovelace');
-    await bob.signUp('bob@example.com', 'violet-harbor-42', 'Bob');
+        );
+        companyId = company?.id as string;
+      },
+      users: { ada: 'Ada Lovelace', bob: 'Bob' },
+    }));
     await insertDocument(database.db, await userIdOf(database.db, 'ada@example.com'), {
       filename: 'data-protection.md',
       title: 'Data Protection Standard',
@@ -59,7 +64,7 @@ describe.each(backends())('agent runs on $name', (backend: Backend) => {
       ],
     });
   });
-  afterAll(() => database.destroy());
+  afterAll(() => close?.());
 
   const call = callJson;
   const detail = async (client: AuthClient, agentId: string, query = '') =>

@@ -4,9 +4,9 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../../tests/helpers/app.ts';
 import { type AuthClient, authClient } from '../../../../tests/helpers/auth.ts';
 import { type Backend, backends, type TestDatabase } from '../../../../tests/helpers/databases.ts';
+import { signedInApp } from '../../../../tests/helpers/signed-in.ts';
 import {
   emptyWorkflowState,
   recommendationsFor,
@@ -37,16 +37,17 @@ describe.each(backends())('the workflow API on $name', (backend: Backend) => {
   let app: App;
   let ada: AuthClient;
   let bob: AuthClient;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    database = await backend.create();
-    ({ app } = await createTestApp(database));
-    ada = authClient(app);
-    bob = authClient(app);
-    await ada.signUp('ada@example.com', 'violet-harbor-42', 'Ada');
-    await bob.signUp('bob@example.com', 'violet-harbor-42', 'Bob');
+    ({
+      database,
+      app,
+      users: { ada, bob },
+      close,
+    } = await signedInApp(backend, { users: { ada: 'Ada', bob: 'Bob' } }));
   });
-  afterAll(() => database.destroy());
+  afterAll(() => close?.());
 
   const read = async (client: AuthClient) => {
     const response = await client.request('GET', '/api/v1/workflow');

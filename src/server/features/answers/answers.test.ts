@@ -5,11 +5,11 @@
  * shown with its entry, the review list answered into the library; bad input; and isolation between users.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../../tests/helpers/app.ts';
-import { type AuthClient, authClient, callJson } from '../../../../tests/helpers/auth.ts';
+import { type AuthClient, callJson } from '../../../../tests/helpers/auth.ts';
 import { leaveCredits } from '../../../../tests/helpers/credits.ts';
 import { type Backend, backends, type TestDatabase } from '../../../../tests/helpers/databases.ts';
 import { insertDocument, userIdOf } from '../../../../tests/helpers/knowledge-rows.ts';
+import { signedInApp } from '../../../../tests/helpers/signed-in.ts';
 import {
   type AnswerReview,
   type AskResponse,
@@ -17,7 +17,6 @@ import {
   type LibraryEntry,
   type LibraryList,
 } from '../../../shared/answers.ts';
-import { seedReferenceData } from '../../db/seed/seed.ts';
 import type { App } from '../../http/app.ts';
 
 describe.each(backends())('Sales Q&A on $name', (backend: Backend) => {
@@ -25,15 +24,15 @@ describe.each(backends())('Sales Q&A on $name', (backend: Backend) => {
   let app: App;
   let ada: AuthClient;
   let bob: AuthClient;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    database = await backend.create();
-    await seedReferenceData(database.db);
-    ({ app } = await createTestApp(database));
-    ada = authClient(app);
-    bob = authClient(app);
-    await ada.signUp('ada@example.com', 'violet-harbor-42', 'Ada Lovelace');
-    await bob.signUp('bob@example.com', 'violet-harbor-42', 'Bob');
+    ({
+      database,
+      app,
+      users: { ada, bob },
+      close,
+    } = await signedInApp(backend, { seed: true, users: { ada: 'Ada Lovelace', bob: 'Bob' } }));
     await insertDocument(database.db, await userIdOf(database.db, 'ada@example.com'), {
       filename: 'data-protection.md',
       title: 'Data Protection Standard',
@@ -49,7 +48,7 @@ describe.each(backends())('Sales Q&A on $name', (backend: Backend) => {
       ],
     });
   });
-  afterAll(() => database.destroy());
+  afterAll(() => close?.());
 
   const call = callJson;
   const remaining = async (client: AuthClient) =>

@@ -10,9 +10,9 @@ import { validate } from '@readme/openapi-parser';
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../../tests/helpers/app.ts';
 import { type AuthClient, authClient } from '../../../../tests/helpers/auth.ts';
 import { type Backend, backends, type TestDatabase } from '../../../../tests/helpers/databases.ts';
+import { signedInApp } from '../../../../tests/helpers/signed-in.ts';
 import {
   API_KEY_PATTERN,
   API_KEY_SCOPES,
@@ -22,7 +22,6 @@ import {
 } from '../../../shared/api-keys.ts';
 import { queryRows } from '../../db/client.ts';
 import { apiKeys, companyMaster } from '../../db/schema.ts';
-import { seedReferenceData } from '../../db/seed/seed.ts';
 import type { App } from '../../http/app.ts';
 
 const PASSWORD = 'violet-harbor-42';
@@ -34,32 +33,38 @@ describe.each(backends())('API keys on $name', (backend: Backend) => {
   let app: App;
   let ada: AuthClient;
   let bob: AuthClient;
+  let close: () => Promise<void>;
   let logLines = '';
 
   beforeAll(async () => {
-    database = await backend.create();
-    await seedReferenceData(database.db);
-    await database.db.insert(companyMaster).values({
-      name: 'Acme Payments',
-      primaryIndustry: 'Fintech',
-      country: 'United States',
-      countryCode: 'US',
-      source: 'sp500',
-      license: 'ODC-PDDL-1.0',
-    });
     const sink = new Writable({
       write(chunk, _encoding, done) {
         logLines += chunk.toString();
         done();
       },
     });
-    ({ app } = await createTestApp(database, { logger: pino({ level: 'trace' }, sink) }));
-    ada = authClient(app);
-    bob = authClient(app);
-    await ada.signUp('ada@example.com', PASSWORD, 'Ada Lovelace');
-    await bob.signUp('bob@example.com', PASSWORD, 'Bob');
+    ({
+      database,
+      app,
+      users: { ada, bob },
+      close,
+    } = await signedInApp(backend, {
+      seed: true,
+      beforeApp: async (database) => {
+        await database.db.insert(companyMaster).values({
+          name: 'Acme Payments',
+          primaryIndustry: 'Fintech',
+          country: 'United States',
+          countryCode: 'US',
+          source: 'sp500',
+          license: 'ODC-PDDL-1.0',
+        });
+      },
+      logger: pino({ level: 'trace' }, sink),
+      users: { ada: 'Ada Lovelace', bob: 'Bob' },
+    }));
   });
-  afterAll(() => database.destroy());
+  afterAll(() => close?.());
 
   const call = async <T = Body>(client: AuthClient, method: string, path: string, body?: unknown) => {
     const response = await client.request(method, path, body);

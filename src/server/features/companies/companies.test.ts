@@ -4,14 +4,13 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../../tests/helpers/app.ts';
 import { type AuthClient, authClient } from '../../../../tests/helpers/auth.ts';
 import { leaveCredits } from '../../../../tests/helpers/credits.ts';
 import { type Backend, backends, type TestDatabase } from '../../../../tests/helpers/databases.ts';
+import { signedInApp } from '../../../../tests/helpers/signed-in.ts';
 import type { ValidFilters } from '../../../shared/filter-validator.ts';
 import { queryRows } from '../../db/client.ts';
 import { companyMaster } from '../../db/schema.ts';
-import { seedReferenceData } from '../../db/seed/seed.ts';
 import type { App } from '../../http/app.ts';
 
 type Company = typeof companyMaster.$inferInsert;
@@ -114,17 +113,22 @@ describe.each(backends())('company search on $name', (backend: Backend) => {
   let app: App;
   let ada: AuthClient;
   let bob: AuthClient;
+  let close: () => Promise<void>;
   let adaId: string;
 
   beforeAll(async () => {
-    database = await backend.create();
-    await seedReferenceData(database.db);
-    await database.db.insert(companyMaster).values(FIXTURE);
-    ({ app } = await createTestApp(database));
-    ada = authClient(app);
-    bob = authClient(app);
-    await ada.signUp('ada@example.com', 'violet-harbor-42', 'Ada');
-    await bob.signUp('bob@example.com', 'violet-harbor-42', 'Bob');
+    ({
+      database,
+      app,
+      users: { ada, bob },
+      close,
+    } = await signedInApp(backend, {
+      seed: true,
+      beforeApp: async (database) => {
+        await database.db.insert(companyMaster).values(FIXTURE);
+      },
+      users: { ada: 'Ada', bob: 'Bob' },
+    }));
     adaId = (await ada.session())?.user.id ?? '';
     // Ada's own import: only she sees it.
     await database.db.insert(companyMaster).values({
@@ -138,7 +142,7 @@ describe.each(backends())('company search on $name', (backend: Backend) => {
       ownerId: adaId,
     });
   });
-  afterAll(() => database.destroy());
+  afterAll(() => close?.());
 
   type Page = {
     companies: {

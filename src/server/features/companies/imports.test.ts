@@ -5,12 +5,11 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../../tests/helpers/app.ts';
-import { type AuthClient, authClient } from '../../../../tests/helpers/auth.ts';
+import type { AuthClient } from '../../../../tests/helpers/auth.ts';
 import { type Backend, backends, type TestDatabase } from '../../../../tests/helpers/databases.ts';
+import { signedInApp } from '../../../../tests/helpers/signed-in.ts';
 import { queryRows } from '../../db/client.ts';
 import { companyMaster } from '../../db/schema.ts';
-import { seedReferenceData } from '../../db/seed/seed.ts';
 import type { App } from '../../http/app.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { COMPANY_COPY, type CopyRow } from './data/copy-companies.ts';
@@ -157,25 +156,31 @@ describe.each(backends())('company imports on $name', (backend: Backend) => {
   let jobs: JobQueue;
   let ada: AuthClient;
   let bob: AuthClient;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    database = await backend.create();
-    await seedReferenceData(database.db);
-    await database.db.insert(companyMaster).values({
-      name: 'Reference Fintech',
-      primaryIndustry: 'Fintech',
-      country: 'Germany',
-      source: 'sp500',
-      license: 'ODC-PDDL-1.0',
-    });
-    await database.db.insert(companyMaster).values(SHARED_COMPANIES);
-    ({ app, jobs } = await createTestApp(database));
-    ada = authClient(app);
-    bob = authClient(app);
-    await ada.signUp('ada@example.com', 'violet-harbor-42', 'Ada');
-    await bob.signUp('bob@example.com', 'violet-harbor-42', 'Bob');
+    ({
+      database,
+      app,
+      jobs,
+      users: { ada, bob },
+      close,
+    } = await signedInApp(backend, {
+      seed: true,
+      beforeApp: async (database) => {
+        await database.db.insert(companyMaster).values({
+          name: 'Reference Fintech',
+          primaryIndustry: 'Fintech',
+          country: 'Germany',
+          source: 'sp500',
+          license: 'ODC-PDDL-1.0',
+        });
+        await database.db.insert(companyMaster).values(SHARED_COMPANIES);
+      },
+      users: { ada: 'Ada', bob: 'Bob' },
+    }));
   });
-  afterAll(() => database.destroy());
+  afterAll(() => close?.());
 
   const upload = (client: AuthClient, path: string, csv: string | Uint8Array, mapping?: unknown) => {
     const form = new FormData();

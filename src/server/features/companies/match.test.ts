@@ -4,13 +4,12 @@
  * and nobody else's; bad input; free of credits.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../../tests/helpers/app.ts';
-import { type AuthClient, authClient, callJson } from '../../../../tests/helpers/auth.ts';
+import { type AuthClient, callJson } from '../../../../tests/helpers/auth.ts';
 import { leaveCredits } from '../../../../tests/helpers/credits.ts';
 import { type Backend, backends, type TestDatabase } from '../../../../tests/helpers/databases.ts';
+import { signedInApp } from '../../../../tests/helpers/signed-in.ts';
 import type { LineMatch } from '../../../shared/company-match.ts';
 import { companyMaster } from '../../db/schema.ts';
-import { seedReferenceData } from '../../db/seed/seed.ts';
 import type { App } from '../../http/app.ts';
 
 type Company = typeof companyMaster.$inferInsert;
@@ -38,16 +37,21 @@ describe.each(backends())('company matching on $name', (backend: Backend) => {
   let app: App;
   let ada: AuthClient;
   let bob: AuthClient;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    database = await backend.create();
-    await seedReferenceData(database.db);
-    await database.db.insert(companyMaster).values(FIXTURE);
-    ({ app } = await createTestApp(database));
-    ada = authClient(app);
-    bob = authClient(app);
-    await ada.signUp('ada@example.com', 'violet-harbor-42', 'Ada');
-    await bob.signUp('bob@example.com', 'violet-harbor-42', 'Bob');
+    ({
+      database,
+      app,
+      users: { ada, bob },
+      close,
+    } = await signedInApp(backend, {
+      seed: true,
+      beforeApp: async (database) => {
+        await database.db.insert(companyMaster).values(FIXTURE);
+      },
+      users: { ada: 'Ada', bob: 'Bob' },
+    }));
     const adaId = (await ada.session())?.user.id ?? '';
     // Ada's own imports: only she sees them; one has the name of a shared company.
     const own = { source: 'import', license: 'Your data', ownerId: adaId } as const;
@@ -56,7 +60,7 @@ describe.each(backends())('company matching on $name', (backend: Backend) => {
       { ...own, name: 'Microsoft', country: 'Ireland' },
     ]);
   });
-  afterAll(() => database.destroy());
+  afterAll(() => close?.());
 
   const match = async (client: AuthClient, lines: unknown) => {
     const { status, body } = await callJson<{ matches: LineMatch[] }>(

@@ -15,6 +15,7 @@ import { leaveCredits } from '../../../../tests/helpers/credits.ts';
 import { type Backend, backends, type TestDatabase } from '../../../../tests/helpers/databases.ts';
 import { type FakeOpenAi, fakeAnswers, startFakeOpenAi } from '../../../../tests/helpers/fake-openai.ts';
 import { userIdOf } from '../../../../tests/helpers/knowledge-rows.ts';
+import { signedInApp } from '../../../../tests/helpers/signed-in.ts';
 import {
   type AnalyzeResponse,
   CHAT_EVENTS,
@@ -28,7 +29,6 @@ import { withBuiltinFallback } from '../../ai/fallback-engine.ts';
 import { createOpenAiEngine } from '../../ai/openai/openai-engine.ts';
 import { queryRows } from '../../db/client.ts';
 import { companyMaster } from '../../db/schema.ts';
-import { seedReferenceData } from '../../db/seed/seed.ts';
 import type { App } from '../../http/app.ts';
 import { createVocabulary } from '../companies/vocabulary.ts';
 import { analyzeRequest } from './service.ts';
@@ -67,6 +67,7 @@ describe.each(backends())('the copilot with an OpenAI-compatible model on $name'
   let app: App;
   let deps: Awaited<ReturnType<typeof createTestApp>>['deps'];
   let ada: AuthClient;
+  let close: () => Promise<void>;
   let logLines = '';
   /** A logger whose lines the tests read (`logLines`). */
   const logger = () =>
@@ -81,42 +82,48 @@ describe.each(backends())('the copilot with an OpenAI-compatible model on $name'
     );
 
   beforeAll(async () => {
-    database = await backend.create();
-    await seedReferenceData(database.db);
-    await database.db.insert(companyMaster).values([
-      {
-        source: 'sp500',
-        license: 'ODC-PDDL-1.0',
-        name: 'Berlin Ledger',
-        primaryIndustry: 'Fintech',
-        size: '51-200',
-        country: 'Germany',
-        countryCode: 'DE',
-        city: 'Berlin',
-      },
-      {
-        source: 'sp500',
-        license: 'ODC-PDDL-1.0',
-        name: 'Hudson Ledger',
-        primaryIndustry: 'Fintech',
-        size: '201-500',
-        country: 'United States',
-        countryCode: 'US',
-        region: 'New York',
-        city: 'New York',
-      },
-    ]);
     fake = await startFakeOpenAi({ apiKey: KEY });
-    ({ app, deps } = await createTestApp(database, {
+    ({
+      database,
+      app,
+      deps,
+      users: { ada },
+      close,
+    } = await signedInApp(backend, {
+      seed: true,
+      beforeApp: async (database) => {
+        await database.db.insert(companyMaster).values([
+          {
+            source: 'sp500',
+            license: 'ODC-PDDL-1.0',
+            name: 'Berlin Ledger',
+            primaryIndustry: 'Fintech',
+            size: '51-200',
+            country: 'Germany',
+            countryCode: 'DE',
+            city: 'Berlin',
+          },
+          {
+            source: 'sp500',
+            license: 'ODC-PDDL-1.0',
+            name: 'Hudson Ledger',
+            primaryIndustry: 'Fintech',
+            size: '201-500',
+            country: 'United States',
+            countryCode: 'US',
+            region: 'New York',
+            city: 'New York',
+          },
+        ]);
+      },
       env: { AI_PROVIDER: 'openai', OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: KEY, AI_MODEL: 'fake-gpt' },
       logger: logger(),
+      users: { ada: 'Ada' },
     }));
-    ada = authClient(app);
-    await ada.signUp('ada@example.com', 'violet-harbor-42', 'Ada');
   });
   afterAll(async () => {
     await fake.close();
-    await database.destroy();
+    await close?.();
   });
   beforeEach(() => {
     fake.reset();

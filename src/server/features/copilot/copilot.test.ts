@@ -5,15 +5,14 @@
 
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../../tests/helpers/app.ts';
 import { type AuthClient, authClient } from '../../../../tests/helpers/auth.ts';
 import { leaveCredits } from '../../../../tests/helpers/credits.ts';
 import { type Backend, backends, type TestDatabase } from '../../../../tests/helpers/databases.ts';
+import { signedInApp } from '../../../../tests/helpers/signed-in.ts';
 import type { AnalyzeResponse, SendMessageResponse } from '../../../shared/copilot.ts';
 import { readServerEvents, type ServerEvent } from '../../../shared/sse.ts';
 import { queryRows } from '../../db/client.ts';
 import { companyMaster } from '../../db/schema.ts';
-import { seedReferenceData } from '../../db/seed/seed.ts';
 import type { App } from '../../http/app.ts';
 
 const real = { source: 'sp500', license: 'ODC-PDDL-1.0' } as const;
@@ -54,18 +53,23 @@ describe.each(backends())('the copilot on $name', (backend: Backend) => {
   let app: App;
   let ada: AuthClient;
   let bob: AuthClient;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    database = await backend.create();
-    await seedReferenceData(database.db);
-    await database.db.insert(companyMaster).values(COMPANIES);
-    ({ app } = await createTestApp(database));
-    ada = authClient(app);
-    bob = authClient(app);
-    await ada.signUp('ada@example.com', 'violet-harbor-42', 'Ada');
-    await bob.signUp('bob@example.com', 'violet-harbor-42', 'Bob');
+    ({
+      database,
+      app,
+      users: { ada, bob },
+      close,
+    } = await signedInApp(backend, {
+      seed: true,
+      beforeApp: async (database) => {
+        await database.db.insert(companyMaster).values(COMPANIES);
+      },
+      users: { ada: 'Ada', bob: 'Bob' },
+    }));
   });
-  afterAll(() => database.destroy());
+  afterAll(() => close?.());
 
   const remaining = async (client: AuthClient) =>
     ((await (await client.request('GET', '/api/v1/credits')).json()) as { remainingCredits: number })

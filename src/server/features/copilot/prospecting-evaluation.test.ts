@@ -9,11 +9,10 @@
  * five were written after that and measured once; the two size requests at the end likewise.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../../tests/helpers/app.ts';
-import { type AuthClient, authClient } from '../../../../tests/helpers/auth.ts';
-import { type Backend, backends, type TestDatabase } from '../../../../tests/helpers/databases.ts';
+import type { AuthClient } from '../../../../tests/helpers/auth.ts';
+import { type Backend, backends } from '../../../../tests/helpers/databases.ts';
+import { signedInApp } from '../../../../tests/helpers/signed-in.ts';
 import { parseSearch, toSearchParams } from '../../../web/features/companies/search-params.ts';
-import { seedReferenceData } from '../../db/seed/seed.ts';
 import { loadCompanyData } from '../companies/data/load-company-data.ts';
 
 type Case = { request: string; expect: string[]; set: 'tuning' | 'held-back' };
@@ -173,18 +172,21 @@ const CASES: Case[] = [
 const RECALL_AT_25_MIN = 0.8;
 
 describe.each(backends())('prospecting requests through the copilot on $name', (backend: Backend) => {
-  let database: TestDatabase;
   let user: AuthClient;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    database = await backend.create();
-    await seedReferenceData(database.db);
-    await loadCompanyData(database);
-    const { app } = await createTestApp(database, { env: { DEFAULT_CREDITS: '100000' } });
-    user = authClient(app);
-    await user.signUp('seller@example.com', 'violet-harbor-42', 'Seller');
+    ({
+      users: { seller: user },
+      close,
+    } = await signedInApp(backend, {
+      seed: true,
+      beforeApp: (database) => loadCompanyData(database),
+      env: { DEFAULT_CREDITS: '100000' },
+      users: { seller: 'Seller' },
+    }));
   }, 300_000);
-  afterAll(() => database.destroy());
+  afterAll(() => close?.());
 
   /** The first 25 companies of the research table the copilot hands the request to. */
   async function firstPage(request: string): Promise<{ names: string[]; href: string }> {

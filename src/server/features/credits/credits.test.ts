@@ -1,11 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../../tests/helpers/app.ts';
 import { type AuthClient, authClient } from '../../../../tests/helpers/auth.ts';
 import { type Backend, backends, type TestDatabase } from '../../../../tests/helpers/databases.ts';
+import { signedInApp } from '../../../../tests/helpers/signed-in.ts';
 import { queryRows } from '../../db/client.ts';
 import { userCredits } from '../../db/schema.ts';
-import { seedReferenceData } from '../../db/seed/seed.ts';
 import type { App } from '../../http/app.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { ROLL_CYCLES_JOB } from './jobs.ts';
@@ -19,17 +18,20 @@ describe.each(backends())('credits on $name', (backend: Backend) => {
   let app: App;
   let jobs: JobQueue;
   let ada: AuthClient;
+  let close: () => Promise<void>;
   let adaId: string;
 
   beforeAll(async () => {
-    database = await backend.create();
-    await seedReferenceData(database.db);
-    ({ app, jobs } = await createTestApp(database, { payments: noDelay }));
-    ada = authClient(app);
-    await ada.signUp('ada@example.com', 'violet-harbor-42', 'Ada');
+    ({
+      database,
+      app,
+      jobs,
+      users: { ada },
+      close,
+    } = await signedInApp(backend, { seed: true, payments: noDelay, users: { ada: 'Ada' } }));
     adaId = (await ada.session())?.user.id ?? '';
   });
-  afterAll(() => database.destroy());
+  afterAll(() => close?.());
 
   const account = async (client: AuthClient) =>
     (await (await client.request('GET', '/api/v1/credits')).json()) as CreditAccount;

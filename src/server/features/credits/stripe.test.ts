@@ -4,12 +4,11 @@
  * package, once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../../tests/helpers/app.ts';
 import { type AuthClient, authClient } from '../../../../tests/helpers/auth.ts';
 import { type Backend, backends, type TestDatabase } from '../../../../tests/helpers/databases.ts';
 import { type FakeStripe, startFakeStripe } from '../../../../tests/helpers/fake-stripe.ts';
+import { signedInApp } from '../../../../tests/helpers/signed-in.ts';
 import { CREDIT_ERRORS } from '../../../shared/credits.ts';
-import { seedReferenceData } from '../../db/seed/seed.ts';
 import type { App } from '../../http/app.ts';
 import { ledgerDifference } from './service.ts';
 
@@ -25,28 +24,32 @@ describe.each(backends())('Stripe payments on $name', (backend: Backend) => {
   let stripe: FakeStripe;
   let app: App;
   let ada: AuthClient;
+  let close: () => Promise<void>;
   let adaId: string;
   let key = 0;
 
   beforeAll(async () => {
-    database = await backend.create();
-    await seedReferenceData(database.db);
     stripe = await startFakeStripe({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET });
-    ({ app } = await createTestApp(database, {
+    ({
+      database,
+      app,
+      users: { ada },
+      close,
+    } = await signedInApp(backend, {
+      seed: true,
       env: {
         STRIPE_SECRET_KEY: SECRET_KEY,
         STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
         STRIPE_API_URL: stripe.url,
         PUBLIC_URL,
       },
+      users: { ada: 'Ada' },
     }));
-    ada = authClient(app);
-    await ada.signUp('ada@example.com', 'violet-harbor-42', 'Ada');
     adaId = (await ada.session())?.user.id ?? '';
   });
   afterAll(async () => {
     await stripe?.close();
-    await database?.destroy();
+    await close?.();
   });
 
   const account = async (client: AuthClient = ada) =>

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../../tests/helpers/app.ts';
-import { type AuthClient, authClient } from '../../../../tests/helpers/auth.ts';
+import type { AuthClient } from '../../../../tests/helpers/auth.ts';
 import { type Backend, backends, type TestDatabase } from '../../../../tests/helpers/databases.ts';
+import { signedInApp } from '../../../../tests/helpers/signed-in.ts';
 import { describeStatement, type SlowQuery, SlowQueryWatch } from '../../db/slow-queries.ts';
 import type { App } from '../../http/app.ts';
 import { CLIENT_ERROR_LIMIT } from './routes.ts';
@@ -58,6 +58,7 @@ describe.each(backends())('diagnostics on $name', (backend: Backend) => {
   let database: TestDatabase;
   let app: App;
   let ada: AuthClient;
+  let close: () => Promise<void>;
   const lines: LogLine[] = [];
   // The server's real logger, writing to this list instead of stdout.
   const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) });
@@ -74,12 +75,18 @@ describe.each(backends())('diagnostics on $name', (backend: Backend) => {
   const logged = (msg: string) => lines.filter((line) => line.msg === msg);
 
   beforeAll(async () => {
-    database = await backend.create();
-    app = (await createTestApp(database, { logger, env: { TRUST_PROXY: 'true' } })).app;
-    ada = authClient(app);
-    expect((await ada.signUp('ada@lovelace.dev', 'violet-harbor-42', 'Ada Lovelace')).status).toBe(200);
+    ({
+      database,
+      app,
+      users: { ada },
+      close,
+    } = await signedInApp(backend, {
+      logger,
+      env: { TRUST_PROXY: 'true' },
+      users: { ada: { name: 'Ada Lovelace', email: 'ada@lovelace.dev' } },
+    }));
   });
-  afterAll(() => database.destroy());
+  afterAll(() => close?.());
   beforeEach(() => {
     lines.length = 0;
     ip = `203.0.113.${++address}`;

@@ -9,17 +9,16 @@ import { sql } from 'drizzle-orm';
 import JSZip from 'jszip';
 import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../../tests/helpers/app.ts';
 import { type AuthClient, authClient } from '../../../../tests/helpers/auth.ts';
 import { leaveCredits } from '../../../../tests/helpers/credits.ts';
 import { type Backend, backends, type TestDatabase } from '../../../../tests/helpers/databases.ts';
 import { insertDocument, userIdOf } from '../../../../tests/helpers/knowledge-rows.ts';
+import { signedInApp } from '../../../../tests/helpers/signed-in.ts';
 import { DOC_TEMPLATES, type GeneratedDocument, MISSING_PATTERN } from '../../../shared/docgen.ts';
 
 const FORECAST_RANGE_MISSING = "the deal's value range (add a forecast range to the prospect)";
 
 import { queryRows } from '../../db/client.ts';
-import { seedReferenceData } from '../../db/seed/seed.ts';
 import type { App } from '../../http/app.ts';
 import { type FactCandidate, factCandidates, selectFacts } from './facts.ts';
 import { type DocContext, type DocForecast, fillTemplate, TEMPLATE_TOPICS } from './templates.ts';
@@ -29,18 +28,18 @@ describe.each(backends())('document generation on $name', (backend: Backend) => 
   let app: App;
   let ada: AuthClient;
   let bob: AuthClient;
+  let close: () => Promise<void>;
   let companyId: string;
   let contactId: string;
   let prospectId: string;
 
   beforeAll(async () => {
-    database = await backend.create();
-    await seedReferenceData(database.db);
-    ({ app } = await createTestApp(database));
-    ada = authClient(app);
-    bob = authClient(app);
-    await ada.signUp('ada@example.com', 'violet-harbor-42', 'Ada Lovelace');
-    await bob.signUp('bob@example.com', 'violet-harbor-42', 'Bob');
+    ({
+      database,
+      app,
+      users: { ada, bob },
+      close,
+    } = await signedInApp(backend, { seed: true, users: { ada: 'Ada Lovelace', bob: 'Bob' } }));
     const [company] = await queryRows<{ id: string }>(
       database.db,
       sql`insert into company_master (name, primary_industry, size, employees, country, city, location, description, source, license)
@@ -87,7 +86,7 @@ describe.each(backends())('document generation on $name', (backend: Backend) => 
       ],
     });
   });
-  afterAll(() => database.destroy());
+  afterAll(() => close?.());
 
   const generate = async (client: AuthClient, body: unknown) => {
     const response = await client.request('POST', '/api/v1/docgen/documents', body);

@@ -5,13 +5,12 @@
  * input, and shows a user only their own events.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../../tests/helpers/app.ts';
-import { type AuthClient, authClient, callJson } from '../../../../tests/helpers/auth.ts';
+import { type AuthClient, callJson } from '../../../../tests/helpers/auth.ts';
 import { leaveCredits } from '../../../../tests/helpers/credits.ts';
 import { type Backend, backends, type TestDatabase } from '../../../../tests/helpers/databases.ts';
+import { signedInApp } from '../../../../tests/helpers/signed-in.ts';
 import type { ActivityEvent, EventList } from '../../../shared/events.ts';
 import type { RfpProject } from '../../../shared/rfp.ts';
-import { seedReferenceData } from '../../db/seed/seed.ts';
 import type { App } from '../../http/app.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 
@@ -21,17 +20,18 @@ describe.each(backends())('Activity events on $name', (backend: Backend) => {
   let jobs: JobQueue;
   let ada: AuthClient;
   let bob: AuthClient;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    database = await backend.create();
-    await seedReferenceData(database.db);
-    ({ app, jobs } = await createTestApp(database));
-    ada = authClient(app);
-    bob = authClient(app);
-    await ada.signUp('ada@example.com', 'violet-harbor-42', 'Ada Lovelace');
-    await bob.signUp('bob@example.com', 'violet-harbor-42', 'Bob');
+    ({
+      database,
+      app,
+      jobs,
+      users: { ada, bob },
+      close,
+    } = await signedInApp(backend, { seed: true, users: { ada: 'Ada Lovelace', bob: 'Bob' } }));
   });
-  afterAll(() => database.destroy());
+  afterAll(() => close?.());
 
   const call = callJson;
   const events = async (client: AuthClient, query = '') =>

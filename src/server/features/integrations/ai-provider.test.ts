@@ -10,9 +10,9 @@ import { type AuthClient, authClient, callJson } from '../../../../tests/helpers
 import { type Backend, backends, type TestDatabase } from '../../../../tests/helpers/databases.ts';
 import { type FakeOpenAi, fakeAnswers, startFakeOpenAi } from '../../../../tests/helpers/fake-openai.ts';
 import { insertDocument, userIdOf } from '../../../../tests/helpers/knowledge-rows.ts';
+import { signedInApp } from '../../../../tests/helpers/signed-in.ts';
 import type { AiProviderSettings, AiProviderTestResult } from '../../../shared/ai-provider.ts';
 import { queryRows } from '../../db/client.ts';
-import { seedReferenceData } from '../../db/seed/seed.ts';
 import type { App } from '../../http/app.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 
@@ -36,22 +36,27 @@ describe.each(backends())('the AI provider settings on $name', (backend: Backend
   let jobs: JobQueue;
   let ada: AuthClient;
   let bob: AuthClient;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    database = await backend.create();
-    await seedReferenceData(database.db);
     fake = await startFakeOpenAi({ apiKey: KEY });
-    // The fake listens on 127.0.0.1: only an instance that allows private addresses may call it.
-    ({ app, jobs } = await createTestApp(database, { env: { AI_PROVIDER_ALLOW_PRIVATE: 'true' } }));
+    ({
+      database,
+      app,
+      jobs,
+      users: { ada, bob },
+      close,
+    } = await signedInApp(backend, {
+      seed: true,
+      // The fake listens on 127.0.0.1: only an instance that allows private addresses may call it.
+      env: { AI_PROVIDER_ALLOW_PRIVATE: 'true' },
+      users: { ada: 'Ada', bob: 'Bob' },
+    }));
     ({ app: strictApp } = await createTestApp(database));
-    ada = authClient(app);
-    bob = authClient(app);
-    await ada.signUp('ada@example.com', 'violet-harbor-42', 'Ada');
-    await bob.signUp('bob@example.com', 'violet-harbor-42', 'Bob');
   });
   afterAll(async () => {
     await fake.close();
-    await database.destroy();
+    await close?.();
   });
   beforeEach(() => {
     fake.reset();

@@ -5,30 +5,27 @@
  */
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../../tests/helpers/app.ts';
 import { type AuthClient, authClient, callJson } from '../../../../tests/helpers/auth.ts';
-import { type Backend, backends, type TestDatabase } from '../../../../tests/helpers/databases.ts';
+import { type Backend, backends } from '../../../../tests/helpers/databases.ts';
+import { signedInApp } from '../../../../tests/helpers/signed-in.ts';
 import { categorize, type LibraryList } from '../../../shared/answers.ts';
 import { type CsvImportReport, LIBRARY_IMPORT_MAX_BYTES } from '../../../shared/data-exchange.ts';
-import { seedReferenceData } from '../../db/seed/seed.ts';
 import type { App } from '../../http/app.ts';
 
 describe.each(backends())('the import/export hub on $name', (backend: Backend) => {
-  let database: TestDatabase;
   let app: App;
   let ada: AuthClient;
   let bob: AuthClient;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    database = await backend.create();
-    await seedReferenceData(database.db);
-    ({ app } = await createTestApp(database));
-    ada = authClient(app);
-    bob = authClient(app);
-    await ada.signUp('ada@example.com', 'violet-harbor-42', 'Ada');
-    await bob.signUp('bob@example.com', 'violet-harbor-42', 'Bob');
+    ({
+      app,
+      users: { ada, bob },
+      close,
+    } = await signedInApp(backend, { seed: true, users: { ada: 'Ada', bob: 'Bob' } }));
   });
-  afterAll(() => database.destroy());
+  afterAll(() => close?.());
 
   const call = callJson;
   const importCsv = async (client: AuthClient, content: string | Uint8Array, name = 'library.csv') => {

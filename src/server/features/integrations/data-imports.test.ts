@@ -5,14 +5,13 @@
  */
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../../tests/helpers/app.ts';
 import { type AuthClient, authClient, callJson } from '../../../../tests/helpers/auth.ts';
-import { type Backend, backends, type TestDatabase } from '../../../../tests/helpers/databases.ts';
+import { type Backend, backends } from '../../../../tests/helpers/databases.ts';
+import { signedInApp } from '../../../../tests/helpers/signed-in.ts';
 import { CSV_IMPORT_MAX_BYTES, type CsvImportReport } from '../../../shared/data-exchange.ts';
 import type { EventList } from '../../../shared/events.ts';
 import type { ProspectList } from '../../../shared/prospects.ts';
 import { companyContacts, companyMaster } from '../../db/schema.ts';
-import { seedReferenceData } from '../../db/seed/seed.ts';
 import type { App } from '../../http/app.ts';
 
 const shared = { source: 'synthetic', license: 'Synthetic (generated)' } as const;
@@ -20,54 +19,57 @@ const shared = { source: 'synthetic', license: 'Synthetic (generated)' } as cons
 type PeoplePage = { people: { id: string; fullName: string; company: { name: string } }[] };
 
 describe.each(backends())('the prospects and people imports on $name', (backend: Backend) => {
-  let database: TestDatabase;
   let app: App;
   let ada: AuthClient;
   let bob: AuthClient;
+  let close: () => Promise<void>;
   let ids: Record<string, string>;
 
   beforeAll(async () => {
-    database = await backend.create();
-    await seedReferenceData(database.db);
-    const [ledger, retail] = await database.db
-      .insert(companyMaster)
-      .values([
-        {
-          name: 'Berlin Ledger',
-          domain: 'berlinledger.de',
-          country: 'Germany',
-          city: 'Berlin',
-          employees: 120,
+    ({
+      app,
+      users: { ada, bob },
+      close,
+    } = await signedInApp(backend, {
+      seed: true,
+      beforeApp: async (database) => {
+        const [ledger, retail] = await database.db
+          .insert(companyMaster)
+          .values([
+            {
+              name: 'Berlin Ledger',
+              domain: 'berlinledger.de',
+              country: 'Germany',
+              city: 'Berlin',
+              employees: 120,
+              ...shared,
+            },
+            { name: 'Leeds Retail Group', domain: 'leedsretail.co.uk', country: 'United Kingdom', ...shared },
+          ])
+          .returning({ id: companyMaster.id });
+        const person = (companyId: string, first: string, last: string, email: string | null) => ({
+          companyId,
+          firstName: first,
+          lastName: last,
+          fullName: `${first} ${last}`,
+          title: 'Head of Sales',
+          email,
           ...shared,
-        },
-        { name: 'Leeds Retail Group', domain: 'leedsretail.co.uk', country: 'United Kingdom', ...shared },
-      ])
-      .returning({ id: companyMaster.id });
-    const person = (companyId: string, first: string, last: string, email: string | null) => ({
-      companyId,
-      firstName: first,
-      lastName: last,
-      fullName: `${first} ${last}`,
-      title: 'Head of Sales',
-      email,
-      ...shared,
-    });
-    const rows = await database.db
-      .insert(companyContacts)
-      .values([
-        person(ledger?.id ?? '', 'Greta', 'Vogel', 'greta.vogel@berlinledger.de'),
-        person(ledger?.id ?? '', 'Jonas', 'Weber', null),
-        person(retail?.id ?? '', 'Oliver', 'Hughes', null),
-      ])
-      .returning({ id: companyContacts.id, fullName: companyContacts.fullName });
-    ids = Object.fromEntries(rows.map((row) => [row.fullName, row.id]));
-    ({ app } = await createTestApp(database));
-    ada = authClient(app);
-    bob = authClient(app);
-    await ada.signUp('ada@example.com', 'violet-harbor-42', 'Ada');
-    await bob.signUp('bob@example.com', 'violet-harbor-42', 'Bob');
+        });
+        const rows = await database.db
+          .insert(companyContacts)
+          .values([
+            person(ledger?.id ?? '', 'Greta', 'Vogel', 'greta.vogel@berlinledger.de'),
+            person(ledger?.id ?? '', 'Jonas', 'Weber', null),
+            person(retail?.id ?? '', 'Oliver', 'Hughes', null),
+          ])
+          .returning({ id: companyContacts.id, fullName: companyContacts.fullName });
+        ids = Object.fromEntries(rows.map((row) => [row.fullName, row.id]));
+      },
+      users: { ada: 'Ada', bob: 'Bob' },
+    }));
   });
-  afterAll(() => database.destroy());
+  afterAll(() => close?.());
 
   const upload = async (client: AuthClient | null, path: string, content: string | Uint8Array) => {
     const form = new FormData();

@@ -7,13 +7,12 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../../tests/helpers/app.ts';
-import { type AuthClient, authClient } from '../../../../tests/helpers/auth.ts';
+import type { AuthClient } from '../../../../tests/helpers/auth.ts';
 import { type Backend, backends, type TestDatabase } from '../../../../tests/helpers/databases.ts';
+import { signedInApp } from '../../../../tests/helpers/signed-in.ts';
 import type { IntentCompany, IntentList } from '../../../shared/buyer-intent.ts';
 import { queryRows } from '../../db/client.ts';
 import { companyMaster } from '../../db/schema.ts';
-import { seedReferenceData } from '../../db/seed/seed.ts';
 import type { App } from '../../http/app.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 
@@ -25,41 +24,53 @@ describe.each(backends())('buyer intent on $name', (backend: Backend) => {
   let jobs: JobQueue;
   let ada: AuthClient;
   let bob: AuthClient;
+  let close: () => Promise<void>;
   let adaId: string;
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    database = await backend.create();
-    await seedReferenceData(database.db);
-    const inserted = await database.db
-      .insert(companyMaster)
-      .values([
-        // The gazetteer finds "Globex" in a document without its legal form.
-        {
-          ...real,
-          name: 'Globex Corporation',
-          primaryIndustry: 'Software',
-          size: '51-200',
-          country: 'Germany',
-        },
-        { ...real, name: 'Initech Systems', primaryIndustry: 'Software', size: '51-200', country: 'Germany' },
-        {
-          ...real,
-          name: 'Umbrella Software',
-          primaryIndustry: 'Software',
-          size: '51-200',
-          country: 'Germany',
-        },
-        { ...real, name: 'Vandelay Industries', primaryIndustry: 'Manufacturing', size: '10000+' },
-        { ...real, name: 'Soylent Foods', primaryIndustry: 'Food Production', size: '1001-5000' },
-      ])
-      .returning({ id: companyMaster.id, name: companyMaster.name });
-    for (const row of inserted) ids[row.name] = row.id;
-    ({ app, jobs } = await createTestApp(database));
-    ada = authClient(app);
-    bob = authClient(app);
-    await ada.signUp('ada@example.com', 'violet-harbor-42', 'Ada');
-    await bob.signUp('bob@example.com', 'violet-harbor-42', 'Bob');
+    ({
+      database,
+      app,
+      jobs,
+      users: { ada, bob },
+      close,
+    } = await signedInApp(backend, {
+      seed: true,
+      beforeApp: async (database) => {
+        const inserted = await database.db
+          .insert(companyMaster)
+          .values([
+            // The gazetteer finds "Globex" in a document without its legal form.
+            {
+              ...real,
+              name: 'Globex Corporation',
+              primaryIndustry: 'Software',
+              size: '51-200',
+              country: 'Germany',
+            },
+            {
+              ...real,
+              name: 'Initech Systems',
+              primaryIndustry: 'Software',
+              size: '51-200',
+              country: 'Germany',
+            },
+            {
+              ...real,
+              name: 'Umbrella Software',
+              primaryIndustry: 'Software',
+              size: '51-200',
+              country: 'Germany',
+            },
+            { ...real, name: 'Vandelay Industries', primaryIndustry: 'Manufacturing', size: '10000+' },
+            { ...real, name: 'Soylent Foods', primaryIndustry: 'Food Production', size: '1001-5000' },
+          ])
+          .returning({ id: companyMaster.id, name: companyMaster.name });
+        for (const row of inserted) ids[row.name] = row.id;
+      },
+      users: { ada: 'Ada', bob: 'Bob' },
+    }));
     adaId = (await ada.session())?.user.id ?? '';
     // Ada sells to German software companies: Globex, Initech and Umbrella fit her ICP fully.
     const segment = await ada.request('POST', '/api/v1/profile/icp-segments', {
@@ -70,7 +81,7 @@ describe.each(backends())('buyer intent on $name', (backend: Backend) => {
     });
     expect(segment.status).toBe(201);
   });
-  afterAll(() => database.destroy());
+  afterAll(() => close?.());
 
   const intent = async (client: AuthClient, query = '') => {
     const response = await client.request('GET', `/api/v1/buyer-intent${query}`);

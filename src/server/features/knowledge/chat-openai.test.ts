@@ -14,8 +14,8 @@ import { leaveCredits } from '../../../../tests/helpers/credits.ts';
 import { type Backend, backends, type TestDatabase } from '../../../../tests/helpers/databases.ts';
 import { type FakeOpenAi, fakeAnswers, startFakeOpenAi } from '../../../../tests/helpers/fake-openai.ts';
 import { type InsertedDocument, insertDocument, userIdOf } from '../../../../tests/helpers/knowledge-rows.ts';
+import { signedInApp } from '../../../../tests/helpers/signed-in.ts';
 import { KNOWLEDGE_CHAT_NO_ANSWER, type KnowledgeChatResponse } from '../../../shared/knowledge.ts';
-import { seedReferenceData } from '../../db/seed/seed.ts';
 import type { App } from '../../http/app.ts';
 import { REQUEST_CANCELLED } from '../copilot/service.ts';
 
@@ -31,18 +31,22 @@ describe.each(backends())(
     let fake: FakeOpenAi;
     let app: App;
     let ada: AuthClient;
+    let close: () => Promise<void>;
     let incident: InsertedDocument;
     let training: InsertedDocument;
 
     beforeAll(async () => {
-      database = await backend.create();
-      await seedReferenceData(database.db);
       fake = await startFakeOpenAi({ apiKey: KEY });
-      ({ app } = await createTestApp(database, {
+      ({
+        database,
+        app,
+        users: { ada },
+        close,
+      } = await signedInApp(backend, {
+        seed: true,
         env: { AI_PROVIDER: 'openai', OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: KEY, AI_MODEL: 'fake-gpt' },
+        users: { ada: 'Ada' },
       }));
-      ada = authClient(app);
-      await ada.signUp('ada@example.com', 'violet-harbor-42', 'Ada');
       const userId = await userIdOf(database.db, 'ada@example.com');
       incident = await insertDocument(database.db, userId, {
         filename: 'incident-response.pdf',
@@ -67,7 +71,7 @@ describe.each(backends())(
     });
     afterAll(async () => {
       await fake.close();
-      await database.destroy();
+      await close?.();
     });
     beforeEach(() => {
       fake.reset();

@@ -8,7 +8,6 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../../tests/helpers/app.ts';
 import { type AuthClient, authClient } from '../../../../tests/helpers/auth.ts';
 import { leaveCredits } from '../../../../tests/helpers/credits.ts';
 import { type Backend, backends, type TestDatabase } from '../../../../tests/helpers/databases.ts';
@@ -19,12 +18,12 @@ import {
   insertRelationship,
   userIdOf,
 } from '../../../../tests/helpers/knowledge-rows.ts';
+import { signedInApp } from '../../../../tests/helpers/signed-in.ts';
 import {
   KNOWLEDGE_CHAT_FALLBACKS,
   KNOWLEDGE_CHAT_NO_ANSWER,
   type KnowledgeChatResponse,
 } from '../../../shared/knowledge.ts';
-import { seedReferenceData } from '../../db/seed/seed.ts';
 import type { App } from '../../http/app.ts';
 import { fallbackKind } from './chat.ts';
 
@@ -143,17 +142,17 @@ describe.each(backends())('the knowledge chat on $name', (backend: Backend) => {
   let app: App;
   let ada: AuthClient;
   let bob: AuthClient;
+  let close: () => Promise<void>;
   let docs: Awaited<ReturnType<typeof seedAda>>;
   let bobDoc: InsertedDocument;
 
   beforeAll(async () => {
-    database = await backend.create();
-    await seedReferenceData(database.db);
-    ({ app } = await createTestApp(database));
-    ada = authClient(app);
-    bob = authClient(app);
-    await ada.signUp('ada@example.com', 'violet-harbor-42', 'Ada');
-    await bob.signUp('bob@example.com', 'violet-harbor-42', 'Bob');
+    ({
+      database,
+      app,
+      users: { ada, bob },
+      close,
+    } = await signedInApp(backend, { seed: true, users: { ada: 'Ada', bob: 'Bob' } }));
     docs = await seedAda(database.db, await userIdOf(database.db, 'ada@example.com'));
     bobDoc = await insertDocument(database.db, await userIdOf(database.db, 'bob@example.com'), {
       filename: 'bluebird.md',
@@ -166,7 +165,7 @@ describe.each(backends())('the knowledge chat on $name', (backend: Backend) => {
       ],
     });
   });
-  afterAll(() => database.destroy());
+  afterAll(() => close?.());
 
   const remaining = async (client: AuthClient) =>
     ((await (await client.request('GET', '/api/v1/credits')).json()) as { remainingCredits: number })

@@ -12,10 +12,10 @@ import { createTestApp } from '../../../../tests/helpers/app.ts';
 import { type AuthClient, authClient } from '../../../../tests/helpers/auth.ts';
 import { leaveCredits } from '../../../../tests/helpers/credits.ts';
 import { type Backend, backends, type TestDatabase } from '../../../../tests/helpers/databases.ts';
+import { signedInApp } from '../../../../tests/helpers/signed-in.ts';
 import type { DemoLibrary, DemoRfq, KnowledgeDocument, KnowledgeStats } from '../../../shared/knowledge.ts';
 import type { AppDeps } from '../../context.ts';
 import { queryRows } from '../../db/client.ts';
-import { seedReferenceData } from '../../db/seed/seed.ts';
 import type { App } from '../../http/app.ts';
 import { DEMO_COMPANY, DEMO_FOLDER, demoDocuments, demoTemplates } from './demo.ts';
 import { processDocument } from './processing.ts';
@@ -68,20 +68,25 @@ describe.each(backends())('the demo knowledge library on $name', (backend: Backe
   let deps: AppDeps;
   let ada: AuthClient;
   let bob: AuthClient;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    database = await backend.create();
-    await seedReferenceData(database.db);
-    ({ app, deps } = await createTestApp(database, { env: { KNOWLEDGE_DEMO: 'true' } }));
-    ada = authClient(app);
-    bob = authClient(app);
-    await ada.signUp('ada@example.com', 'violet-harbor-42', 'Ada');
-    await bob.signUp('bob@example.com', 'violet-harbor-42', 'Bob');
+    ({
+      database,
+      app,
+      deps,
+      users: { ada, bob },
+      close,
+    } = await signedInApp(backend, {
+      seed: true,
+      env: { KNOWLEDGE_DEMO: 'true' },
+      users: { ada: 'Ada', bob: 'Bob' },
+    }));
     await ada.request('PATCH', '/api/v1/profile', { company: { name: 'Globex Labs' } });
     // No credits at all: a demo document that were checked or charged would fail.
     await leaveCredits(database, ada, 0);
   }, 60_000);
-  afterAll(() => database.destroy());
+  afterAll(() => close?.());
 
   const userId = async (client: AuthClient) => (await client.session())?.user.id ?? '';
   const count = async (query: ReturnType<typeof sql>) =>

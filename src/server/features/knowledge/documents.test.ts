@@ -7,7 +7,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../../tests/helpers/app.ts';
 import { type AuthClient, authClient } from '../../../../tests/helpers/auth.ts';
 import { leaveCredits } from '../../../../tests/helpers/credits.ts';
 import { type Backend, backends, type TestDatabase } from '../../../../tests/helpers/databases.ts';
@@ -17,10 +16,10 @@ import {
   buildUnderstatedZipBombDocx,
   buildZipBombDocx,
 } from '../../../../tests/helpers/knowledge-files.ts';
+import { signedInApp } from '../../../../tests/helpers/signed-in.ts';
 import type { KnowledgeDocument, UploadResult } from '../../../shared/knowledge.ts';
 import { queryRows } from '../../db/client.ts';
 import { companyMaster } from '../../db/schema.ts';
-import { seedReferenceData } from '../../db/seed/seed.ts';
 import type { App } from '../../http/app.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 
@@ -37,24 +36,29 @@ describe.each(backends())('knowledge documents on $name', (backend: Backend) => 
   let ada: AuthClient;
   let bob: AuthClient;
   let carol: AuthClient;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    database = await backend.create();
-    await seedReferenceData(database.db);
-    // A company of our data: the gazetteer finds it without a legal form ("Globex").
-    await database.db
-      .insert(companyMaster)
-      .values({ name: 'Globex Corporation', source: 'sp500', license: 'ODC-PDDL-1.0' });
-    // A 1 MB limit keeps the size tests small (the request limit is 4 times that).
-    ({ app, jobs } = await createTestApp(database, { env: { UPLOAD_MAX_MB: '1' } }));
-    ada = authClient(app);
-    bob = authClient(app);
-    carol = authClient(app);
-    await ada.signUp('ada@example.com', 'violet-harbor-42', 'Ada');
-    await bob.signUp('bob@example.com', 'violet-harbor-42', 'Bob');
-    await carol.signUp('carol@example.com', 'violet-harbor-42', 'Carol');
+    ({
+      database,
+      app,
+      jobs,
+      users: { ada, bob, carol },
+      close,
+    } = await signedInApp(backend, {
+      seed: true,
+      beforeApp: async (database) => {
+        // A company of our data: the gazetteer finds it without a legal form ("Globex").
+        await database.db
+          .insert(companyMaster)
+          .values({ name: 'Globex Corporation', source: 'sp500', license: 'ODC-PDDL-1.0' });
+      },
+      // A 1 MB limit keeps the size tests small (the request limit is 4 times that).
+      env: { UPLOAD_MAX_MB: '1' },
+      users: { ada: 'Ada', bob: 'Bob', carol: 'Carol' },
+    }));
   });
-  afterAll(() => database.destroy());
+  afterAll(() => close?.());
 
   const upload = async (client: AuthClient, files: Upload[]) => {
     const form = new FormData();

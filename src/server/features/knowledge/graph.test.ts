@@ -5,8 +5,7 @@
  * is ever returned, whatever id is asked for.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../../tests/helpers/app.ts';
-import { type AuthClient, authClient } from '../../../../tests/helpers/auth.ts';
+import type { AuthClient } from '../../../../tests/helpers/auth.ts';
 import { type Backend, backends, type TestDatabase } from '../../../../tests/helpers/databases.ts';
 import {
   insertDocument,
@@ -14,6 +13,7 @@ import {
   insertRelationship,
   userIdOf,
 } from '../../../../tests/helpers/knowledge-rows.ts';
+import { signedInApp } from '../../../../tests/helpers/signed-in.ts';
 import {
   type GraphColumns,
   type GraphEntities,
@@ -30,17 +30,18 @@ describe.each(backends())('the knowledge graph API on $name', (backend: Backend)
   let app: App;
   let ada: AuthClient;
   let bob: AuthClient;
+  let close: () => Promise<void>;
   const ids: Record<string, string> = {};
   let chunk: { documentId: string; chunkId: string };
   let secondChunk: { documentId: string; chunkId: string };
 
   beforeAll(async () => {
-    database = await backend.create();
-    ({ app } = await createTestApp(database));
-    ada = authClient(app);
-    bob = authClient(app);
-    await ada.signUp('ada@example.com', 'violet-harbor-42', 'Ada');
-    await bob.signUp('bob@example.com', 'violet-harbor-42', 'Bob');
+    ({
+      database,
+      app,
+      users: { ada, bob },
+      close,
+    } = await signedInApp(backend, { users: { ada: 'Ada', bob: 'Bob' } }));
     const adaId = await userIdOf(database.db, 'ada@example.com');
     const bobId = await userIdOf(database.db, 'bob@example.com');
     const db = database.db;
@@ -132,7 +133,7 @@ describe.each(backends())('the knowledge graph API on $name', (backend: Backend)
       evidence: [{ ...bobChunk, phrase: 'Okta is being replaced by Project Bluebird next spring.' }],
     });
   });
-  afterAll(() => database.destroy());
+  afterAll(() => close?.());
 
   const get = async <T>(client: AuthClient, path: string) => {
     const response = await client.request('GET', path);

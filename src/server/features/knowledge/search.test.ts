@@ -4,8 +4,7 @@
  * and entity, keyset pages, bad input, and isolation between users.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../../tests/helpers/app.ts';
-import { type AuthClient, authClient } from '../../../../tests/helpers/auth.ts';
+import type { AuthClient } from '../../../../tests/helpers/auth.ts';
 import { type Backend, backends, type TestDatabase } from '../../../../tests/helpers/databases.ts';
 import {
   type InsertedDocument,
@@ -13,6 +12,7 @@ import {
   insertEntity,
   userIdOf,
 } from '../../../../tests/helpers/knowledge-rows.ts';
+import { signedInApp } from '../../../../tests/helpers/signed-in.ts';
 import type { KnowledgeSearchResponse } from '../../../shared/knowledge.ts';
 import type { App } from '../../http/app.ts';
 
@@ -21,6 +21,7 @@ describe.each(backends())('enterprise file search on $name', (backend: Backend) 
   let app: App;
   let ada: AuthClient;
   let bob: AuthClient;
+  let close: () => Promise<void>;
   let policy: InsertedDocument;
   let incident: InsertedDocument;
   let encryption: InsertedDocument;
@@ -29,12 +30,12 @@ describe.each(backends())('enterprise file search on $name', (backend: Backend) 
   let bobEntity: string;
 
   beforeAll(async () => {
-    database = await backend.create();
-    ({ app } = await createTestApp(database));
-    ada = authClient(app);
-    bob = authClient(app);
-    await ada.signUp('ada@example.com', 'violet-harbor-42', 'Ada');
-    await bob.signUp('bob@example.com', 'violet-harbor-42', 'Bob');
+    ({
+      database,
+      app,
+      users: { ada, bob },
+      close,
+    } = await signedInApp(backend, { users: { ada: 'Ada', bob: 'Bob' } }));
     const adaId = await userIdOf(database.db, 'ada@example.com');
     const db = database.db;
     policy = await insertDocument(db, adaId, {
@@ -93,7 +94,7 @@ describe.each(backends())('enterprise file search on $name', (backend: Backend) 
       mentions: [{ documentId: bobDoc.id, chunkId: bobDoc.chunkIds[0] as string }],
     });
   });
-  afterAll(() => database.destroy());
+  afterAll(() => close?.());
 
   const search = async (client: AuthClient, query: string) => {
     const response = await client.request('GET', `/api/v1/knowledge/search?${query}`);

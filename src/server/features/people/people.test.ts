@@ -5,14 +5,13 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../../tests/helpers/app.ts';
 import { type AuthClient, authClient } from '../../../../tests/helpers/auth.ts';
 import { leaveCredits } from '../../../../tests/helpers/credits.ts';
 import { type Backend, backends, type TestDatabase } from '../../../../tests/helpers/databases.ts';
+import { signedInApp } from '../../../../tests/helpers/signed-in.ts';
 import { classifyTitle, normalizeTitle } from '../../../shared/people.ts';
 import { queryRows } from '../../db/client.ts';
 import { companyContacts, companyMaster } from '../../db/schema.ts';
-import { seedReferenceData } from '../../db/seed/seed.ts';
 import type { App } from '../../http/app.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { forgetSharedTitles } from './search.ts';
@@ -57,42 +56,48 @@ describe.each(backends())('people search on $name', (backend: Backend) => {
   let jobs: JobQueue;
   let ada: AuthClient;
   let bob: AuthClient;
+  let close: () => Promise<void>;
   let ids: Record<string, string>;
 
   beforeAll(async () => {
-    database = await backend.create();
-    await seedReferenceData(database.db);
-    const companies = await database.db
-      .insert(companyMaster)
-      .values(COMPANIES)
-      .returning({ id: companyMaster.id });
-    const rows = await database.db
-      .insert(companyContacts)
-      .values(
-        PEOPLE.map(([company, first, last, title, city, email, phone]) => ({
-          companyId: companies[company]?.id ?? '',
-          firstName: first,
-          lastName: last,
-          fullName: `${first} ${last}`,
-          title,
-          titleNormalized: normalizeTitle(title),
-          ...classifyTitle(title),
-          email: email ? `${first}.${last}@${COMPANIES[company]?.domain}`.toLowerCase() : null,
-          phone: phone ? '+49 30 1234567' : null,
-          city,
-          country: COMPANIES[company]?.country,
-          ...shared,
-        })),
-      )
-      .returning({ id: companyContacts.id, fullName: companyContacts.fullName });
-    ids = Object.fromEntries(rows.map((row) => [row.fullName, row.id]));
-    ({ app, jobs } = await createTestApp(database));
-    ada = authClient(app);
-    bob = authClient(app);
-    await ada.signUp('ada@example.com', 'violet-harbor-42', 'Ada');
-    await bob.signUp('bob@example.com', 'violet-harbor-42', 'Bob');
+    ({
+      database,
+      app,
+      jobs,
+      users: { ada, bob },
+      close,
+    } = await signedInApp(backend, {
+      seed: true,
+      beforeApp: async (database) => {
+        const companies = await database.db
+          .insert(companyMaster)
+          .values(COMPANIES)
+          .returning({ id: companyMaster.id });
+        const rows = await database.db
+          .insert(companyContacts)
+          .values(
+            PEOPLE.map(([company, first, last, title, city, email, phone]) => ({
+              companyId: companies[company]?.id ?? '',
+              firstName: first,
+              lastName: last,
+              fullName: `${first} ${last}`,
+              title,
+              titleNormalized: normalizeTitle(title),
+              ...classifyTitle(title),
+              email: email ? `${first}.${last}@${COMPANIES[company]?.domain}`.toLowerCase() : null,
+              phone: phone ? '+49 30 1234567' : null,
+              city,
+              country: COMPANIES[company]?.country,
+              ...shared,
+            })),
+          )
+          .returning({ id: companyContacts.id, fullName: companyContacts.fullName });
+        ids = Object.fromEntries(rows.map((row) => [row.fullName, row.id]));
+      },
+      users: { ada: 'Ada', bob: 'Bob' },
+    }));
   });
-  afterAll(() => database.destroy());
+  afterAll(() => close?.());
 
   type Page = {
     people: {

@@ -5,12 +5,11 @@
  */
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../../tests/helpers/app.ts';
-import { type AuthClient, authClient } from '../../../../tests/helpers/auth.ts';
+import type { AuthClient } from '../../../../tests/helpers/auth.ts';
 import { type Backend, backends, type TestDatabase } from '../../../../tests/helpers/databases.ts';
+import { signedInApp } from '../../../../tests/helpers/signed-in.ts';
 import { queryRows } from '../../db/client.ts';
 import { companyContacts, companyMaster, mailOutbox } from '../../db/schema.ts';
-import { seedReferenceData } from '../../db/seed/seed.ts';
 import type { App } from '../../http/app.ts';
 import { REMOVAL_LINK_INVALID, REMOVAL_REQUESTED } from './privacy.ts';
 
@@ -20,43 +19,55 @@ describe.each(backends())('removal at a person’s request on $name', (backend: 
   let database: TestDatabase;
   let app: App;
   let ada: AuthClient;
+  let close: () => Promise<void>;
   let ids: Record<string, string>;
 
   beforeAll(async () => {
-    database = await backend.create();
-    await seedReferenceData(database.db);
-    const [ledger, leeds] = await database.db
-      .insert(companyMaster)
-      .values([
-        { name: 'Berlin Ledger', domain: 'berlinledger.de', ...shared },
-        { name: 'Leeds Retail Group', ...shared },
-      ])
-      .returning({ id: companyMaster.id });
-    const person = (companyId: string | undefined, first: string, last: string, email: string | null) => ({
-      companyId: companyId ?? '',
-      firstName: first,
-      lastName: last,
-      fullName: `${first} ${last}`,
-      email,
-      ...shared,
-    });
-    const rows = await database.db
-      .insert(companyContacts)
-      .values([
-        person(ledger?.id, 'Patrick', 'Collins', 'patrick.collins@berlinledger.de'),
-        person(ledger?.id, 'Greta', 'Vogel', 'greta.vogel@berlinledger.de'),
-        // No address held: the finder would guess jonas.weber@berlinledger.de from the two above.
-        person(ledger?.id, 'Jonas', 'Weber', null),
-        // No domain, no address: only her name at her company finds her.
-        person(leeds?.id, 'Amelia', 'Clarke', null),
-      ])
-      .returning({ id: companyContacts.id, fullName: companyContacts.fullName });
-    ids = Object.fromEntries(rows.map((row) => [row.fullName, row.id]));
-    ({ app } = await createTestApp(database));
-    ada = authClient(app);
-    await ada.signUp('ada@example.com', 'violet-harbor-42', 'Ada');
+    ({
+      database,
+      app,
+      users: { ada },
+      close,
+    } = await signedInApp(backend, {
+      seed: true,
+      beforeApp: async (database) => {
+        const [ledger, leeds] = await database.db
+          .insert(companyMaster)
+          .values([
+            { name: 'Berlin Ledger', domain: 'berlinledger.de', ...shared },
+            { name: 'Leeds Retail Group', ...shared },
+          ])
+          .returning({ id: companyMaster.id });
+        const person = (
+          companyId: string | undefined,
+          first: string,
+          last: string,
+          email: string | null,
+        ) => ({
+          companyId: companyId ?? '',
+          firstName: first,
+          lastName: last,
+          fullName: `${first} ${last}`,
+          email,
+          ...shared,
+        });
+        const rows = await database.db
+          .insert(companyContacts)
+          .values([
+            person(ledger?.id, 'Patrick', 'Collins', 'patrick.collins@berlinledger.de'),
+            person(ledger?.id, 'Greta', 'Vogel', 'greta.vogel@berlinledger.de'),
+            // No address held: the finder would guess jonas.weber@berlinledger.de from the two above.
+            person(ledger?.id, 'Jonas', 'Weber', null),
+            // No domain, no address: only her name at her company finds her.
+            person(leeds?.id, 'Amelia', 'Clarke', null),
+          ])
+          .returning({ id: companyContacts.id, fullName: companyContacts.fullName });
+        ids = Object.fromEntries(rows.map((row) => [row.fullName, row.id]));
+      },
+      users: { ada: 'Ada' },
+    }));
   });
-  afterAll(() => database.destroy());
+  afterAll(() => close?.());
 
   const ask = async (body: unknown, ip = '203.0.113.7') => {
     const response = await app.request('/api/v1/privacy/removal-requests', {

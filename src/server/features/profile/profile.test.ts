@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../../tests/helpers/app.ts';
 import { type AuthClient, authClient } from '../../../../tests/helpers/auth.ts';
 import { type Backend, backends, type TestDatabase } from '../../../../tests/helpers/databases.ts';
+import { signedInApp } from '../../../../tests/helpers/signed-in.ts';
 import type { Profile } from '../../../shared/profile.ts';
 import { userProfiles } from '../../db/schema.ts';
 import { withUser } from '../../db/user-scope.ts';
@@ -13,16 +13,19 @@ describe.each(backends())('profile and ICP on $name', (backend: Backend) => {
   let app: App;
   let ada: AuthClient;
   let bob: AuthClient;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    database = await backend.create();
-    app = (await createTestApp(database)).app;
-    ada = authClient(app);
-    bob = authClient(app);
-    expect((await ada.signUp('ada@example.com', 'violet-harbor-42', 'Ada')).status).toBe(200);
-    expect((await bob.signUp('bob@example.com', 'amber-lantern-77', 'Bob')).status).toBe(200);
+    ({
+      database,
+      app,
+      users: { ada, bob },
+      close,
+    } = await signedInApp(backend, {
+      users: { ada: 'Ada', bob: { name: 'Bob', password: 'amber-lantern-77' } },
+    }));
   });
-  afterAll(() => database.destroy());
+  afterAll(() => close?.());
 
   const read = async (client: AuthClient) => {
     const response = await client.request('GET', '/api/v1/profile');

@@ -6,10 +6,10 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../../tests/helpers/app.ts';
-import { type AuthClient, authClient, callJson } from '../../../../tests/helpers/auth.ts';
+import { type AuthClient, callJson } from '../../../../tests/helpers/auth.ts';
 import { type Backend, backends, type TestDatabase } from '../../../../tests/helpers/databases.ts';
 import { insertDocument, userIdOf } from '../../../../tests/helpers/knowledge-rows.ts';
+import { signedInApp } from '../../../../tests/helpers/signed-in.ts';
 import type {
   Project,
   ProjectItemAdded,
@@ -18,7 +18,6 @@ import type {
   ProjectNote,
 } from '../../../shared/projects.ts';
 import { queryRows } from '../../db/client.ts';
-import { seedReferenceData } from '../../db/seed/seed.ts';
 import type { App } from '../../http/app.ts';
 
 type ErrorBody = { error: { code: string; message: string } };
@@ -28,6 +27,7 @@ describe.each(backends())('Sales projects on $name', (backend: Backend) => {
   let app: App;
   let ada: AuthClient;
   let bob: AuthClient;
+  let close: () => Promise<void>;
   /** Ada's records of every kind, and one of Bob's. */
   const refs = {} as Record<ProjectItemKind, string> & { bobCompany: string; bobProspect: string };
 
@@ -39,13 +39,12 @@ describe.each(backends())('Sales projects on $name', (backend: Backend) => {
   };
 
   beforeAll(async () => {
-    database = await backend.create();
-    await seedReferenceData(database.db);
-    ({ app } = await createTestApp(database));
-    ada = authClient(app);
-    bob = authClient(app);
-    await ada.signUp('ada@example.com', 'violet-harbor-42', 'Ada Lovelace');
-    await bob.signUp('bob@example.com', 'violet-harbor-42', 'Bob');
+    ({
+      database,
+      app,
+      users: { ada, bob },
+      close,
+    } = await signedInApp(backend, { seed: true, users: { ada: 'Ada Lovelace', bob: 'Bob' } }));
     const adaId = await userIdOf(database.db, 'ada@example.com');
     const bobId = await userIdOf(database.db, 'bob@example.com');
 
@@ -93,7 +92,7 @@ describe.each(backends())('Sales projects on $name', (backend: Backend) => {
       )
     ).id;
   });
-  afterAll(() => database.destroy());
+  afterAll(() => close?.());
 
   const create = async (client: AuthClient, body: unknown) =>
     call<Project>(client, 'POST', '/api/v1/projects', body);

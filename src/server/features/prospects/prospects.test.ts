@@ -6,9 +6,9 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../../tests/helpers/app.ts';
 import { type AuthClient, authClient } from '../../../../tests/helpers/auth.ts';
 import { type Backend, backends, type TestDatabase } from '../../../../tests/helpers/databases.ts';
+import { signedInApp } from '../../../../tests/helpers/signed-in.ts';
 import type { SendMessageResponse } from '../../../shared/copilot.ts';
 import {
   FORECAST_ORDER_ERROR,
@@ -19,7 +19,6 @@ import {
 } from '../../../shared/prospects.ts';
 import { queryRows } from '../../db/client.ts';
 import { companyMaster } from '../../db/schema.ts';
-import { seedReferenceData } from '../../db/seed/seed.ts';
 import type { App } from '../../http/app.ts';
 
 const real = { source: 'sp500', license: 'ODC-PDDL-1.0' } as const;
@@ -29,38 +28,43 @@ describe.each(backends())('prospects on $name', (backend: Backend) => {
   let app: App;
   let ada: AuthClient;
   let bob: AuthClient;
+  let close: () => Promise<void>;
   let acmeId: string;
   let globexId: string;
 
   beforeAll(async () => {
-    database = await backend.create();
-    await seedReferenceData(database.db);
-    const inserted = await database.db
-      .insert(companyMaster)
-      .values([
-        {
-          ...real,
-          name: 'Acme Robotics',
-          primaryIndustry: 'Industrial Machinery',
-          employees: 12_500,
-          country: 'United States',
-          countryCode: 'US',
-          region: 'California',
-          city: 'San Jose',
-          location: 'San Jose, California, United States',
-        },
-        { ...real, name: 'Globex Analytics', size: '51-200', country: 'Germany', city: 'Berlin' },
-      ])
-      .returning({ id: companyMaster.id, name: companyMaster.name });
-    acmeId = inserted.find((c) => c.name === 'Acme Robotics')?.id ?? '';
-    globexId = inserted.find((c) => c.name === 'Globex Analytics')?.id ?? '';
-    ({ app } = await createTestApp(database));
-    ada = authClient(app);
-    bob = authClient(app);
-    await ada.signUp('ada@example.com', 'violet-harbor-42', 'Ada');
-    await bob.signUp('bob@example.com', 'violet-harbor-42', 'Bob');
+    ({
+      database,
+      app,
+      users: { ada, bob },
+      close,
+    } = await signedInApp(backend, {
+      seed: true,
+      beforeApp: async (database) => {
+        const inserted = await database.db
+          .insert(companyMaster)
+          .values([
+            {
+              ...real,
+              name: 'Acme Robotics',
+              primaryIndustry: 'Industrial Machinery',
+              employees: 12_500,
+              country: 'United States',
+              countryCode: 'US',
+              region: 'California',
+              city: 'San Jose',
+              location: 'San Jose, California, United States',
+            },
+            { ...real, name: 'Globex Analytics', size: '51-200', country: 'Germany', city: 'Berlin' },
+          ])
+          .returning({ id: companyMaster.id, name: companyMaster.name });
+        acmeId = inserted.find((c) => c.name === 'Acme Robotics')?.id ?? '';
+        globexId = inserted.find((c) => c.name === 'Globex Analytics')?.id ?? '';
+      },
+      users: { ada: 'Ada', bob: 'Bob' },
+    }));
   });
-  afterAll(() => database.destroy());
+  afterAll(() => close?.());
 
   const call = async <T = ProspectDetail>(
     client: AuthClient,

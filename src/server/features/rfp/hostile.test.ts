@@ -6,12 +6,11 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../../tests/helpers/app.ts';
-import { type AuthClient, authClient, callJson } from '../../../../tests/helpers/auth.ts';
+import { type AuthClient, callJson } from '../../../../tests/helpers/auth.ts';
 import { type Backend, backends, type TestDatabase } from '../../../../tests/helpers/databases.ts';
 import { insertDocument, userIdOf } from '../../../../tests/helpers/knowledge-rows.ts';
+import { signedInApp } from '../../../../tests/helpers/signed-in.ts';
 import type { RfpProject, RfpQuestion } from '../../../shared/rfp.ts';
-import { seedReferenceData } from '../../db/seed/seed.ts';
 import type { App } from '../../http/app.ts';
 
 const CSV = 'Question\nIs customer data encrypted at rest?\n';
@@ -20,14 +19,16 @@ describe.each(backends())('RFP responses under hostile input on $name', (backend
   let database: TestDatabase;
   let app: App;
   let ada: AuthClient;
+  let close: () => Promise<void>;
   let adaId: string;
 
   beforeAll(async () => {
-    database = await backend.create();
-    await seedReferenceData(database.db);
-    ({ app } = await createTestApp(database));
-    ada = authClient(app);
-    await ada.signUp('ada@example.com', 'violet-harbor-42', 'Ada Lovelace');
+    ({
+      database,
+      app,
+      users: { ada },
+      close,
+    } = await signedInApp(backend, { seed: true, users: { ada: 'Ada Lovelace' } }));
     adaId = await userIdOf(database.db, 'ada@example.com');
     await insertDocument(database.db, adaId, {
       filename: 'data-protection.md',
@@ -40,7 +41,7 @@ describe.each(backends())('RFP responses under hostile input on $name', (backend
       ],
     });
   });
-  afterAll(() => database.destroy());
+  afterAll(() => close?.());
 
   const remaining = async () =>
     (await callJson<{ remainingCredits: number }>(ada, 'GET', '/api/v1/credits')).body.remainingCredits;

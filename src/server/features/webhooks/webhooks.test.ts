@@ -7,8 +7,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../../tests/helpers/app.ts';
-import { type AuthClient, authClient } from '../../../../tests/helpers/auth.ts';
+import type { AuthClient } from '../../../../tests/helpers/auth.ts';
 import { type Backend, backends, type TestDatabase } from '../../../../tests/helpers/databases.ts';
+import { signedInApp } from '../../../../tests/helpers/signed-in.ts';
 import {
   documentedVerify,
   startWebhookReceiver,
@@ -26,7 +27,6 @@ import {
   type WebhookWithSecret,
 } from '../../../shared/events.ts';
 import type { AppDeps } from '../../context.ts';
-import { seedReferenceData } from '../../db/seed/seed.ts';
 import { isPrivateAddress } from '../../http/address-guard.ts';
 import type { App } from '../../http/app.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
@@ -101,23 +101,29 @@ describe.each(backends())('Webhooks on $name', (backend: Backend) => {
   let deps: AppDeps;
   let ada: AuthClient;
   let bob: AuthClient;
+  let close: () => Promise<void>;
   let receiver: WebhookReceiver;
 
   beforeAll(async () => {
-    database = await backend.create();
-    await seedReferenceData(database.db);
-    ({ app, jobs, deps } = await createTestApp(database, { env: { WEBHOOK_ALLOW_PRIVATE: 'true' } }));
+    ({
+      database,
+      app,
+      jobs,
+      deps,
+      users: { ada, bob },
+      close,
+    } = await signedInApp(backend, {
+      seed: true,
+      env: { WEBHOOK_ALLOW_PRIVATE: 'true' },
+      users: { ada: 'Ada Lovelace', bob: 'Bob' },
+    }));
     // The same database and sessions, with the default configuration: private targets refused.
     ({ app: strictApp } = await createTestApp(database));
-    ada = authClient(app);
-    bob = authClient(app);
-    await ada.signUp('ada@example.com', 'violet-harbor-42', 'Ada Lovelace');
-    await bob.signUp('bob@example.com', 'violet-harbor-42', 'Bob');
     receiver = await startWebhookReceiver();
   });
   afterAll(async () => {
-    await receiver.close();
-    await database.destroy();
+    await receiver?.close();
+    await close?.();
   });
 
   const call = async <T>(client: AuthClient, method: string, path: string, body?: unknown, on = app) => {
