@@ -37,4 +37,11 @@ describe('formatLabel', () => {
     expect(formatLabel('upload', 'application/x-unknown')).toBe('File');
     expect(formatLabel('archive.tar.gz', '')).toBe('File');
   });
+
+  it("takes no name of an object's own properties for a format", () => {
+    // Before the fix documentExtension took "constructor" for one (`in` reads the prototype): undefined here,
+    // and a file the server accepted with no MIME type.
+    expect(formatLabel('notes.constructor', 'text/plain')).toBe('Text');
+    expect(formatLabel('notes.constructor', '')).toBe('File');
+  });
 });
