@@ -20,6 +20,16 @@ export default defineConfig({
         },
       },
       {
+        // Not `extends: true`: the root's global setup looks for PostgreSQL, which these tests never use.
+        test: {
+          // The screens' pure logic (search addresses, filters, formatting, text edits): no DOM, no database, no
+          // server; a few seconds. Part of npm run test:quick.
+          name: 'web',
+          include: ['src/web/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
         extends: true,
         test: {
           // Hostile input, concurrency and ledger properties (issue 21): npm run test:security.

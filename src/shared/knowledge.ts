@@ -36,7 +36,7 @@ export const DOCUMENT_EXTENSIONS = Object.keys(DOCUMENT_FORMATS) as DocumentExte
 /** The extension of a file name we can read, or null. */
 export function documentExtension(filename: string): DocumentExtension | null {
   const extension = filename.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1];
-  return extension && extension in DOCUMENT_FORMATS ? (extension as DocumentExtension) : null;
+  return extension && Object.hasOwn(DOCUMENT_FORMATS, extension) ? (extension as DocumentExtension) : null;
 }
 
 export const DOCUMENT_STATUSES = ['queued', 'processing', 'indexed', 'failed'] as const;

@@ -3,7 +3,8 @@ import { useCallback, useState } from 'react';
 /** Column id -> false when hidden; a column absent from the record is shown. */
 export type ColumnPrefs = Record<string, boolean>;
 
-function read(storageKey: string): ColumnPrefs {
+/** The stored choices; anything unreadable (no storage, bad JSON, a value that is no boolean) counts as none. */
+export function readColumnPrefs(storageKey: string): ColumnPrefs {
   try {
     const parsed: unknown = JSON.parse(localStorage.getItem(storageKey) ?? '{}');
     if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
@@ -20,7 +21,7 @@ function read(storageKey: string): ColumnPrefs {
  * listed in lib/session.ts LOCAL_STORAGE_KEYS).
  */
 export function useColumnPrefs(storageKey: string): [ColumnPrefs, (next: ColumnPrefs) => void] {
-  const [prefs, setPrefs] = useState(() => read(storageKey));
+  const [prefs, setPrefs] = useState(() => readColumnPrefs(storageKey));
   const update = useCallback(
     (next: ColumnPrefs) => {
       setPrefs(next);

@@ -30,10 +30,16 @@ const today = () => {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 };
 
-function fileNameOf(response: Response, list: ExportList): string {
+/** The server's name for the file when it is a plain `.csv` name, else ours (`prospector-companies-<day>.csv`). */
+export function fileNameOf(response: Response, list: ExportList): string {
   const disposition = response.headers.get('content-disposition') ?? '';
   const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
-  const name = match?.[1] ? decodeURIComponent(match[1]) : '';
+  let name = '';
+  try {
+    name = match?.[1] ? decodeURIComponent(match[1]) : '';
+  } catch {
+    // A malformed escape ("100%.csv"): our own name, rather than a failure after the export was charged.
+  }
   return /^[\w.\- ]+\.csv$/.test(name) ? name : `prospector-${list}-${today()}.csv`;
 }
 

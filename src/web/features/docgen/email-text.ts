@@ -22,16 +22,20 @@ function inlineText(tokens: readonly Token[]): string {
 
 export function emailPlainText(markdown: string): string {
   const tokens = parser.parse(markdown, {});
-  const blocks: { text: string; item: boolean }[] = [];
+  /** `list`: which list (counted from 1) a list item belongs to, null for any other block. */
+  const blocks: { text: string; list: number | null }[] = [];
   /** The open lists: the next number of an ordered one, null for bullets. */
   const lists: (number | null)[] = [];
+  let listCount = 0;
   let prefix = '';
   for (const token of tokens) {
     switch (token.type) {
       case 'bullet_list_open':
+        if (lists.length === 0) listCount += 1;
         lists.push(null);
         break;
       case 'ordered_list_open':
+        if (lists.length === 0) listCount += 1;
         lists.push(Number(token.attrGet('start') ?? 1));
         break;
       case 'bullet_list_close':
@@ -48,24 +52,24 @@ export function emailPlainText(markdown: string): string {
       case 'inline': {
         const text = inlineText(token.children ?? []).trim();
         if (!text) break;
-        blocks.push({ text: `${prefix}${text}`, item: prefix !== '' });
+        blocks.push({ text: `${prefix}${text}`, list: prefix !== '' ? listCount : null });
         prefix = '';
         break;
       }
       case 'fence':
       case 'code_block':
-        blocks.push({ text: token.content.replace(/\n$/, ''), item: false });
+        blocks.push({ text: token.content.replace(/\n$/, ''), list: null });
         break;
       default:
         break;
     }
   }
-  // Items of a list stay on consecutive lines; other blocks are separated by a blank line.
+  // Items of a list stay on consecutive lines; other blocks, the next list too, are separated by a blank line.
   return blocks
     .map((block, index) => {
       const previous = blocks[index - 1];
       if (!previous) return block.text;
-      return `${previous.item && block.item ? '\n' : '\n\n'}${block.text}`;
+      return `${previous.list !== null && previous.list === block.list ? '\n' : '\n\n'}${block.text}`;
     })
     .join('')
     .trim();

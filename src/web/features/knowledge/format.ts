@@ -5,7 +5,8 @@ const ONE_DECIMAL = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
 /** A file size as people read it: "820 B", "14.2 KB", "3.1 MB". */
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${ONE_DECIMAL.format(bytes / 1024)} KB`;
+  // Up to what one decimal would round to "1,024 KB": that is 1 MB.
+  if (bytes < 1023.95 * 1024) return `${ONE_DECIMAL.format(bytes / 1024)} KB`;
   return `${ONE_DECIMAL.format(bytes / (1024 * 1024))} MB`;
 }
 

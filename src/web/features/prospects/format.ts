@@ -112,8 +112,10 @@ export const formatDateTime = (iso: string) => TIME.format(new Date(iso));
 
 /** A forecast amount typed in millions ("2.5"), in whole dollars; null when it is no amount. */
 export function millionsToDollars(typed: string): number | null {
-  const value = Number(typed.trim().replace(/^\$/, '').replace(/m$/i, ''));
-  if (typed.trim() === '' || !Number.isFinite(value)) return null;
+  // A "$" or "M" alone is no amount (Number('') would make it 0).
+  const figure = typed.trim().replace(/^\$/, '').replace(/m$/i, '').trim();
+  const value = Number(figure);
+  if (figure === '' || !Number.isFinite(value)) return null;
   return Math.round(value * 1_000_000);
 }
 
