@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import HeavyFirst from './tests/helpers/sequencer.ts';
 
 export default defineConfig({
   test: {
@@ -8,6 +9,7 @@ export default defineConfig({
     // machine (the default is one fewer than the cores) take the server tests on one database from 259 s to
     // 157 s (issue 26).
     maxWorkers: 3,
+    sequence: { sequencer: HeavyFirst },
     projects: [
       {
         extends: true,

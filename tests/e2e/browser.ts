@@ -6,13 +6,36 @@ import { CHROMIUM_FLAGS } from './browser-flags.ts';
 export const baseUrl = inject('baseUrl');
 const chromePath = inject('chromePath');
 
-/** A describe block that gets a Chromium browser; skipped (loudly, in the setup) when none is installed. */
+/** How long the server under test may take to load its shared data (server-setup.ts starts it). */
+const READY_TIMEOUT_MS = 180_000;
+
+/** The server listens before its shared data is in: the journeys search it, so they wait for readiness. */
+async function serverReady(): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    const ready = await fetch(`${baseUrl}/api/health/ready`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(
+    `[e2e] the server under test was not ready (its data loaded) within ${READY_TIMEOUT_MS / 1000} s`,
+  );
+}
+
+/**
+ * A describe block that gets a Chromium browser, once the server under test is ready; skipped (loudly, in the
+ * setup) when no Chromium is installed.
+ */
 export function describeInBrowser(name: string, body: (browser: () => Browser) => void) {
   (chromePath ? describe : describe.skip)(name, () => {
     let browser: Browser;
     beforeAll(async () => {
+      await serverReady();
       browser = await chromium.launch({ executablePath: chromePath ?? undefined, args: CHROMIUM_FLAGS });
-    });
+    }, READY_TIMEOUT_MS + 30_000);
     afterAll(() => browser?.close());
     body(() => browser);
   });

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import { CREDIT_ERRORS } from '../../src/shared/credits.ts';
 import { baseUrl, describeInBrowser, openPage, seriousA11yViolations } from './browser.ts';
-import { expectNoErrors, gotoHydrated, settleAnimations } from './site.ts';
+import { afterRender, expectNoErrors, gotoHydrated, settleAnimations } from './site.ts';
 import { onboardedUser, type StorageState } from './users.ts';
 
 const DESKTOP = { viewport: { width: 1280, height: 800 } };
@@ -121,7 +121,7 @@ describeInBrowser('credits', (browser) => {
       expect(await seriousA11yViolations(page)).toEqual([]);
 
       await card('Free').getByRole('button', { name: 'Get Started' }).click();
-      await page.waitForTimeout(300);
+      await afterRender(page);
       expect(await page.getByRole('dialog').count()).toBe(0);
       expect(planRequests).toEqual([]);
 
@@ -137,7 +137,7 @@ describeInBrowser('credits', (browser) => {
       if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/plan-upgrade.png` });
       await upgrade.getByRole('button', { name: 'Cancel' }).click();
       await upgrade.waitFor({ state: 'detached' });
-      await page.waitForTimeout(300);
+      await afterRender(page);
       expect(planRequests).toEqual([]);
       expect((await account(page)).planType).toBe('unlimited');
 
@@ -536,7 +536,7 @@ describeInBrowser('credits', (browser) => {
       await processing.waitFor();
       expect(await processing.isDisabled()).toBe(true);
       await page.keyboard.press('Escape');
-      await page.waitForTimeout(300);
+      await afterRender(page);
       expect(await dialog.isVisible()).toBe(true);
       expect(await processing.isVisible()).toBe(true);
       expect(await page.locator('[data-toast]').count()).toBe(0);

@@ -64,8 +64,9 @@ export default async function setup(project: TestProject) {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // Listening is enough here: its shared data loads while the server tests run, and each browser test file
+  // waits for it (browser.ts) instead of every test waiting for it before the run starts.
   const baseUrl = await waitForUrl(server);
-  await waitForReady(baseUrl);
   console.log(`[e2e] server under test: ${baseUrl}`);
   project.provide('baseUrl', baseUrl);
 
@@ -74,20 +75,6 @@ export default async function setup(project: TestProject) {
     await new Promise((resolve) => server.once('exit', resolve));
     rmSync(dataDir, { recursive: true, force: true });
   };
-}
-
-/** The server listens before its shared data is in: the journeys search it, so they wait for readiness. */
-async function waitForReady(baseUrl: string) {
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    const ready = await fetch(`${baseUrl}/api/health/ready`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('[e2e] the server under test was not ready (its data loaded) within 180 s');
 }
 
 function waitForUrl(server: ChildProcess): Promise<string> {

@@ -58,6 +58,17 @@ export async function gotoHydrated(page: Page, path: string) {
   return response;
 }
 
+/**
+ * Lets what an input changed show, to check that something did not happen: two animation frames (React has
+ * committed the input's update by then), then the animations it started (a dialog closing fades out first).
+ */
+export async function afterRender(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+  await settleAnimations(page);
+}
+
 /** Waits for finite CSS animations and transitions (dialog fade-ins, colour transitions) to end. */
 export async function settleAnimations(page: Page): Promise<void> {
   await page.evaluate(() =>
