@@ -49,7 +49,14 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
+    // A failed request's message does not name it: add its address, so a failure says which one.
+    if (message.type() !== 'error') return;
+    const url = message.location().url;
+    errors.push(
+      message.text().startsWith('Failed to load resource') && url
+        ? `${message.text()} (${url})`
+        : message.text(),
+    );
   });
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   return { page, errors, close: () => context.close() };

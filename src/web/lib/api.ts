@@ -1,5 +1,6 @@
 import { readServerEvents, type ServerEvent } from '../../shared/sse.ts';
 import { recordApiCall } from './diagnostics.ts';
+import { track } from './in-flight.ts';
 
 /** An API failure with the server's message (our `{ error: { message } }` or Better Auth's `{ message }`). */
 export class ApiError extends Error {
@@ -62,12 +63,14 @@ async function send(path: string, init: ApiRequest, accept?: string): Promise<Re
   const started = performance.now();
   let response: Response;
   try {
-    response = await fetch(path, {
-      method,
-      credentials: 'include',
-      headers,
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    });
+    response = await track(
+      fetch(path, {
+        method,
+        credentials: 'include',
+        headers,
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      }),
+    );
   } catch (err) {
     // A request the page itself called off (it navigated away) is no failure to report.
     if (!(err instanceof DOMException && err.name === 'AbortError')) {
@@ -104,7 +107,7 @@ export async function apiPostForm<T>(path: string, form: FormData): Promise<T> {
   let response: Response;
   const started = performance.now();
   try {
-    response = await fetch(path, { method: 'POST', credentials: 'include', body: form });
+    response = await track(fetch(path, { method: 'POST', credentials: 'include', body: form }));
   } catch {
     recordApiCall('POST', path, 0, performance.now() - started);
     // The server may close the connection on a body it refuses before it is all sent.

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { usernameFromEmail } from '../../shared/auth.ts';
+import { requestsSettled } from './in-flight.ts';
 import { toast } from './toast.ts';
 
 export type SessionUser = { id: string; email: string; name: string; emailVerified: boolean };
@@ -121,19 +122,24 @@ export function clearLocalData(keys: readonly string[] = LOCAL_STORAGE_KEYS): vo
   }
 }
 
-/** Ends the session on the server and clears what this browser kept. */
+/** How long signing out waits for requests already sent to be answered. */
+const SIGN_OUT_WAIT_MS = 5_000;
+
+/**
+ * Clears what this browser kept and ends the session on the server. The signed-in screens go first, so
+ * nothing new asks with the session being ended, and requests already sent are answered before it ends
+ * (they would come back 401 after).
+ */
 export async function signOut(): Promise<void> {
-  try {
-    await fetch('/api/auth/sign-out', {
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'content-type': 'application/json' },
-      body: '{}',
-    });
-  } finally {
-    clearLocalData();
-    set({ ready: true, user: null });
-  }
+  clearLocalData();
+  set({ ready: true, user: null });
+  await requestsSettled(SIGN_OUT_WAIT_MS);
+  await fetch('/api/auth/sign-out', {
+    method: 'POST',
+    credentials: 'include',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
 }
 
 /** The Logout buttons (spec 1 §4): sign out, clear local data, say goodbye. */
