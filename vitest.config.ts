@@ -15,6 +15,10 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
+          // Files share a worker's loaded modules instead of importing the server afresh each (issue 26: the
+          // imports took 129 s of the run, 36 s shared; 361 s -> 302 s for the server tests). Each file still
+          // makes its own databases and apps; nothing here mocks a module or changes the environment.
+          isolate: false,
           include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,

@@ -19,7 +19,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Logger } from '../../logger.ts';
 import { REQUEST_CANCELLED } from '../copilot/service.ts';
-import { type RetrievedPassage, retrievePassages } from './retrieval.ts';
+import { type RetrievedPassage, type Retrieval, retrievePassages } from './retrieval.ts';
 
 export const KNOWLEDGE_CHAT_ACTIVITY = 'knowledge_chat';
 /** Passages the engine answers from, each of another document (the sources show five documents at most). */
@@ -63,11 +63,19 @@ export function snippetOf(text: string, length = SNIPPET_CHARS): string {
   return `${flat.slice(0, length).replace(/\s+\S*$/, '')}…`;
 }
 
+/** What the chat found for a question: the retrieval, and the question it answers. */
+export type FoundPassages = Retrieval & { question: string };
+
 /**
  * The passages for the question; a short follow-up with nothing of its own is read with the question before
  * (`question`: what was looked for, which the answer must answer).
  */
-async function findPassages(db: Db, userId: string, query: string, history: readonly ChatTurn[]) {
+export async function findPassages(
+  db: Db,
+  userId: string,
+  query: string,
+  history: readonly ChatTurn[],
+): Promise<FoundPassages> {
   const found = await retrievePassages(db, userId, query, { limit: ANSWER_PASSAGES, perDocument: 1 });
   const previous = history.filter((turn) => turn.role === 'user').at(-1)?.content;
   if (found.passages.length > 0 || !previous || !isFollowUp(query)) return { ...found, question: query };
@@ -103,13 +111,24 @@ export async function answerFromKnowledge(
   input: { query: string; history: readonly ChatTurn[]; signal?: AbortSignal },
   beforeEngine?: () => Promise<void>,
 ): Promise<KnowledgeAnswer> {
-  const { query, history, signal } = input;
-  let found: Awaited<ReturnType<typeof findPassages>>;
+  const { query, history } = input;
+  let found: FoundPassages;
   try {
     found = await findPassages(db, userId, query, history);
   } catch (err) {
     throw new ChatStageError('retrieval', err);
   }
+  return answerFromPassages(engine, found, input, beforeEngine);
+}
+
+/** The answer from passages already found (answerFromKnowledge's second half). */
+export async function answerFromPassages(
+  engine: AiEngine,
+  found: FoundPassages,
+  input: { history: readonly ChatTurn[]; signal?: AbortSignal },
+  beforeEngine?: () => Promise<void>,
+): Promise<KnowledgeAnswer> {
+  const { history, signal } = input;
   if (found.totalPassages === 0) {
     return { response: KNOWLEDGE_CHAT_NO_ANSWER.noDocuments, sources: [], answered: false, verdict: null };
   }
