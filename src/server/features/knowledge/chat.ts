@@ -19,7 +19,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Logger } from '../../logger.ts';
 import { REQUEST_CANCELLED } from '../copilot/service.ts';
-import { type RetrievedPassage, type Retrieval, retrievePassages } from './retrieval.ts';
+import { type Retrieval, type RetrievedPassage, retrievePassages } from './retrieval.ts';
 
 export const KNOWLEDGE_CHAT_ACTIVITY = 'knowledge_chat';
 /** Passages the engine answers from, each of another document (the sources show five documents at most). */
