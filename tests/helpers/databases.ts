@@ -25,14 +25,15 @@ export function backends(): Backend[] {
   return only ? list.filter((backend) => only.split(',').includes(backend.name)) : list;
 }
 
-async function createPglite(): Promise<TestDatabase> {
-  const database = await openDatabase({ mode: 'pglite', dataDir: null });
+/** An in-memory PGlite from the build's template, or from `template` (a dump, as `thread.dump()` writes it). */
+export async function createPglite(template?: string): Promise<TestDatabase> {
+  const database = await openDatabase({ mode: 'pglite', dataDir: null, template });
   await database.migrate();
   return { ...database, url: null, destroy: () => database.close() };
 }
 
-/** A copy of the run's migrated template (global-setup.ts), or without one a new database migrated here. */
-async function createPostgres(adminUrl: string, template: string | null): Promise<TestDatabase> {
+/** A copy of `template` (the run's migrated one, global-setup.ts), or without one a new database migrated here. */
+export async function createPostgres(adminUrl: string, template: string | null): Promise<TestDatabase> {
   const name = `prospector_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

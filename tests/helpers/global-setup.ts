@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { seedReferenceData } from '../../src/server/db/seed/seed.ts';
+import { demoDumpFile, demoTemplateName } from './run-templates.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -40,8 +42,12 @@ export default async function setup(project: TestProject) {
     if (!template) return;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
+    // The evaluations' copies of the demo library (demo-library.ts) are named after the run's template.
+    await admin.query(`drop database if exists ${demoTemplateName(template)} with (force)`);
     await admin.query(`drop database if exists ${template} with (force)`);
     await admin.end();
+    for (const file of [demoDumpFile(template), `${demoDumpFile(template)}.lock`])
+      rmSync(file, { force: true });
   };
 }
 

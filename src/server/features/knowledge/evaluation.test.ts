@@ -2,7 +2,7 @@
  * Evaluation of the knowledge chat's retrieval (issue 8 point 7). The demo library a new workspace starts with
  * (JupiterOne's security policy templates, CC BY-SA 4.0: 25 policies, 141 procedures and reference documents,
  * filled in for a company by demo.ts) is loaded through the real ingestion pipeline (addDocument +
- * processDocument), then the chat is asked every requirement of ISO/IEC 27001, ISO/IEC 27002 and SOC 2 (its
+ * processDocument; once a run per database, the RFP evaluations get a copy: tests/helpers/demo-library.ts), then the chat is asked every requirement of ISO/IEC 27001, ISO/IEC 27002 and SOC 2 (its
  * title and summary as the question). The standards map each requirement to the procedures that implement it;
  * the test prints, overall and per split, two figures:
  * - retrieval recall@5: the share for which a right procedure is among the documents of the five passages
@@ -27,7 +27,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Backend, backends, type TestDatabase } from '../../../../tests/helpers/databases.ts';
-import { answersEngine, demoLibrary, userWithDemoLibrary } from '../../../../tests/helpers/demo-library.ts';
+import {
+  answersEngine,
+  databaseWithDemoLibrary,
+  demoLibrary,
+} from '../../../../tests/helpers/demo-library.ts';
 import { KB_DATA_DIR, kbDataAvailable } from '../../../../tests/helpers/kb-data.ts';
 import type { Caller } from '../../context.ts';
 import { answerFromKnowledge, answerFromPassages, findPassages } from './chat.ts';
@@ -188,11 +192,10 @@ describe.skipIf(!available).each(backends())('knowledge chat evaluation on $name
   const engine = answersEngine();
 
   beforeAll(async () => {
-    database = await backend.create();
     library = readLibrary();
-    const loaded = await userWithDemoLibrary(database, 'Eva');
-    caller = loaded.caller;
-    console.log(`[${backend.name}] loaded ${loaded.documents} documents in ${loaded.ms} ms`);
+    const loaded = await databaseWithDemoLibrary(backend);
+    ({ database, caller } = loaded);
+    console.log(`[${backend.name}] ${loaded.how} ${loaded.documents} documents in ${loaded.ms} ms`);
   }, 180_000);
   afterAll(() => database?.destroy());
 

@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Backend, backends, type TestDatabase } from '../../../../tests/helpers/databases.ts';
-import { answersEngine, userWithDemoLibrary } from '../../../../tests/helpers/demo-library.ts';
+import { answersEngine, databaseWithDemoLibrary } from '../../../../tests/helpers/demo-library.ts';
 import { KB_DATA_DIR, kbDataAvailable } from '../../../../tests/helpers/kb-data.ts';
 import type { AppDeps, Caller } from '../../context.ts';
 import { parseQuestionnaire } from './questionnaire.ts';
@@ -53,8 +53,7 @@ describe.skipIf(!available).each(backends())('RFP drafting evaluation on $name',
   const engine = answersEngine();
 
   beforeAll(async () => {
-    database = await backend.create();
-    ({ deps, caller } = await userWithDemoLibrary(database, 'Maya'));
+    ({ database, deps, caller } = await databaseWithDemoLibrary(backend));
   }, 180_000);
   afterAll(() => database?.destroy());
 

@@ -22,7 +22,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Backend, backends, type TestDatabase } from '../../../../tests/helpers/databases.ts';
-import { answersEngine, demoLibrary, userWithDemoLibrary } from '../../../../tests/helpers/demo-library.ts';
+import {
+  answersEngine,
+  databaseWithDemoLibrary,
+  demoLibrary,
+} from '../../../../tests/helpers/demo-library.ts';
 import { kbDataAvailable } from '../../../../tests/helpers/kb-data.ts';
 import { VERDICTS, type Verdict } from '../../../shared/knowledge.ts';
 import type { Caller } from '../../context.ts';
@@ -177,8 +181,7 @@ describe.skipIf(items.length === 0).each(backends())(
     const held = () => figuresOf(results.filter((result) => result.item.split === 'held'));
 
     beforeAll(async () => {
-      database = await backend.create();
-      ({ caller } = await userWithDemoLibrary(database, 'Vera'));
+      ({ database, caller } = await databaseWithDemoLibrary(backend));
     }, 180_000);
     afterAll(() => database?.destroy());
 
